@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "original_prompt" text DEFAULT '' NOT NULL;

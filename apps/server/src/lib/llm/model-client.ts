@@ -1,0 +1,27 @@
+/** What the engine needs of any model, whatever runs it (AI SDK provider or the local llama.cpp). */
+export type ChatPart = { type: 'text'; text: string } | { type: 'image'; image: Uint8Array; mediaType: string };
+export type ChatMessage = { role: 'user' | 'assistant'; content: string | ChatPart[] };
+export type TokenUsage = { inputTokens: number; outputTokens: number };
+
+export type StreamResult = { textStream: AsyncIterable<string>; usage: Promise<TokenUsage> };
+
+export type ModelClient = {
+  id: string;
+  name: string;
+  provider: string;
+  vision: boolean;
+  timeoutMs: number;
+  roles: readonly string[];
+  /** Streams text; aborting the signal stops the provider call. */
+  stream: (input: { system: string; messages: ChatMessage[]; signal: AbortSignal }) => StreamResult;
+  /** A JSON object matching `schema` (structured output). */
+  object: <T>(input: {
+    system: string;
+    prompt: string;
+    schema: import('zod').ZodType<T>;
+    signal: AbortSignal;
+  }) => Promise<{ object: T; usage: TokenUsage }>;
+};
+
+/** Rough token estimate when a provider reports no usage (about 4 characters a token). */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);

@@ -1,0 +1,34 @@
+import { AppError } from '@/errors';
+import type { RateLimiter, RateRule } from '@/lib/rate-limit/rate-limiter';
+
+const MINUTE = 60_000;
+
+/** Rate limits per IP and per account (DECISIONS.md "Account API"). */
+export const LIMITS = {
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  signupPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  codeChecksPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  codeChecksPerAccount: { limit: 15, windowMs: 15 * MINUTE },
+  codeMailPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  codeMailPerAddressMinute: { limit: 1, windowMs: MINUTE },
+  codeMailPerAddressHour: { limit: 5, windowMs: 60 * MINUTE },
+  deletePerIp: { limit: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+/** Counts one attempt and answers 429 with Retry-After past the limit. */
+export async function enforce(
+  limiter: RateLimiter,
+  key: string,
+  rule: RateRule,
+  code: 'RATE_LIMITED' | 'RESEND_TOO_SOON' = 'RATE_LIMITED',
+) {
+  const r = await limiter.hit(key, rule);
+  if (!r.allowed) throw new AppError(code, { headers: { 'retry-after': String(r.retryAfterSeconds) } });
+}
+
+/** Refuses without counting (used before a password check, so only failures count per account). */
+export async function refuseIfLimited(limiter: RateLimiter, key: string, rule: RateRule) {
+  const r = await limiter.peek(key, rule);
+  if (!r.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(r.retryAfterSeconds) } });
+}

@@ -1,0 +1,148 @@
+import type { AgentStreamEvent, AnswerResponse, SupportingAnswer } from '@sangam/contracts';
+import { AppError } from '@/errors';
+import { type ChatMessage, type ChatPart, estimateTokens, type ModelClient } from '@/lib/llm/model-client';
+import { AGGREGATOR_SYSTEM, fusionPrompt } from '@/modules/agent/agent-prompts';
+import type { HistoryTurn } from '@/modules/agent/agent-request';
+import type { ModelRegistry } from '@/modules/models/model-registry';
+import type { ModelTokens } from '@/modules/usage/usage.service';
+
+type Emit = (e: AgentStreamEvent) => void;
+export type Proposal = {
+  model: ModelClient;
+  status: 'pending' | 'streaming' | 'done' | 'failed' | 'timeout';
+  text: string;
+  error?: string;
+  tokens: number;
+};
+
+function userMessage(text: string, image?: { data: Buffer; mediaType: string }): ChatMessage {
+  if (!image) return { role: 'user', content: text };
+  const parts: ChatPart[] = [
+    { type: 'image', image: new Uint8Array(image.data), mediaType: image.mediaType },
+    { type: 'text', text },
+  ];
+  return { role: 'user', content: parts };
+}
+
+/** One proposer: its own timeout and AbortController, a small state machine; failure never throws. */
+async function runProposal(p: Proposal, input: { system: string; messages: ChatMessage[]; signal: AbortSignal }, emit: Emit) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), p.model.timeoutMs);
+  const onAbort = () => controller.abort(input.signal.reason);
+  input.signal.addEventListener('abort', onAbort, { once: true });
+  emit({ event: 'model-start', data: { model: p.model.id, name: p.model.name } });
+  try {
+    p.status = 'streaming';
+    const result = p.model.stream({ system: input.system, messages: input.messages, signal: controller.signal });
+    for await (const delta of result.textStream) {
+      p.text += delta;
+      emit({ event: 'model-delta', data: { model: p.model.id, name: p.model.name, delta } });
+    }
+    if (!p.text.trim()) throw new Error('empty answer');
+    const usage = await result.usage;
+    p.tokens = usage.inputTokens + usage.outputTokens || estimateTokens(p.text);
+    p.status = 'done';
+    emit({ event: 'model-end', data: { model: p.model.id, name: p.model.name, text: p.text } });
+  } catch (err) {
+    const timedOut = controller.signal.reason instanceof Error && controller.signal.reason.message === 'timeout' && !input.signal.aborted;
+    p.status = timedOut ? 'timeout' : 'failed';
+    p.error = timedOut
+      ? `${p.model.name} did not answer within ${Math.round(p.model.timeoutMs / 1000)} s.`
+      : `${p.model.name} failed to answer.`;
+    p.tokens = estimateTokens(p.text);
+    emit({
+      event: 'model-error',
+      data: { model: p.model.id, name: p.model.name, code: p.status === 'timeout' ? 'MODEL_TIMEOUT' : 'MODEL_FAILED', detail: p.error },
+    });
+    void err;
+  } finally {
+    clearTimeout(timer);
+    input.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Mixture-of-agents: every proposer answers in parallel, then the aggregator writes best_output from
+ * the question and the numbered answers. One success means no fusion call; none means 502.
+ */
+export async function generateAnswer({
+  registry,
+  system,
+  question,
+  history,
+  image,
+  signal,
+  emit,
+}: {
+  registry: ModelRegistry;
+  system: string;
+  question: string;
+  history: HistoryTurn[];
+  image?: { data: Buffer; mediaType: string };
+  signal: AbortSignal;
+  emit: Emit;
+}): Promise<{ response: AnswerResponse; byModel: ModelTokens[] }> {
+  const models = registry.proposers({ needsVision: Boolean(image) });
+  const messages: ChatMessage[] = [...history.map((h) => ({ role: h.role, content: h.content })), userMessage(question, image)];
+  const proposals: Proposal[] = models.map((model) => ({ model, status: 'pending', text: '', tokens: 0 }));
+  await Promise.all(
+    proposals.map(async (p) => {
+      if (!registry.breaker.canCall(p.model.id)) {
+        p.status = 'failed';
+        p.error = `${p.model.name} is temporarily unavailable after repeated failures.`;
+        emit({ event: 'model-error', data: { model: p.model.id, name: p.model.name, code: 'MODEL_CIRCUIT_OPEN', detail: p.error } });
+        return;
+      }
+      await runProposal(p, { system, messages, signal }, emit);
+      if (signal.aborted) return;
+      if (p.status === 'done') registry.breaker.success(p.model.id);
+      else registry.breaker.failure(p.model.id);
+    }),
+  );
+  if (signal.aborted) throw new AppError('BAD_REQUEST', { detail: 'The request was cancelled.' });
+
+  const ok = proposals.filter((p) => p.status === 'done');
+  if (ok.length === 0) throw new AppError('ALL_MODELS_FAILED');
+  const supporting: Record<string, SupportingAnswer> = {};
+  for (const p of proposals)
+    supporting[p.model.name] = p.status === 'done' ? p.text : { error: p.error, status: p.status === 'timeout' ? 'timeout' : 'failed' };
+  const byModel: ModelTokens[] = proposals.filter((p) => p.tokens > 0).map((p) => ({ modelId: p.model.id, tokens: p.tokens }));
+
+  let best = ok[0]?.text ?? '';
+  let message = ok.length === 1 ? 'Answered by one model' : 'Fused answer';
+  if (ok.length > 1) {
+    const aggregator = registry.aggregator();
+    if (aggregator) {
+      emit({ event: 'fusion-start', data: { model: aggregator.id, name: aggregator.name } });
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new Error('timeout')), aggregator.timeoutMs);
+      try {
+        const result = aggregator.stream({
+          system: AGGREGATOR_SYSTEM,
+          messages: [
+            userMessage(
+              fusionPrompt(
+                question,
+                ok.map((p) => ({ name: p.model.name, text: p.text })),
+              ),
+            ),
+          ],
+          signal: AbortSignal.any([signal, controller.signal]),
+        });
+        let fused = '';
+        for await (const delta of result.textStream) {
+          fused += delta;
+          emit({ event: 'fusion-delta', data: { delta } });
+        }
+        if (fused.trim()) best = fused;
+        const usage = await result.usage;
+        byModel.push({ modelId: aggregator.id, tokens: usage.inputTokens + usage.outputTokens || estimateTokens(fused) });
+      } catch {
+        message = 'Fusion failed; showing the first answer';
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+  return { response: { data: { best_output: best, supporting_output: supporting }, message }, byModel };
+}

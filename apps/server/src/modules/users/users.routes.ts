@@ -1,0 +1,38 @@
+import { updateProfileSchema } from '@sangam/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '@/app';
+import { AppError } from '@/errors';
+import { getUserById, toPublicUser, updateUser } from '@/modules/accounts/accounts.queries';
+import { deleteAccount, MESSAGES_OUT } from '@/modules/accounts/accounts.service';
+import { currentUser } from '@/plugins/auth-guard';
+
+/** The alternative settings flow: the account email typed again and the word DELETE. */
+const confirmDeleteSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  confirmation: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+});
+
+/** Profile routes under /api/user (SPEC.md section 7). */
+export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.get('/me', { preHandler: ctx.requireUser }, async (request) => {
+    const user = await getUserById(ctx.db, { id: currentUser(request).id });
+    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    return { user: toPublicUser(user) };
+  });
+
+  app.put('/update', { preHandler: ctx.requireUser }, async (request) => {
+    const input = updateProfileSchema.parse(request.body);
+    const user = await updateUser(ctx.db, { id: currentUser(request).id, ...input });
+    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    return { user: toPublicUser(user), message: MESSAGES_OUT.updated };
+  });
+
+  app.delete('/delete', { preHandler: ctx.requireUser }, async (request) => {
+    const { email } = confirmDeleteSchema.parse(request.body);
+    const user = await getUserById(ctx.db, { id: currentUser(request).id });
+    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    if (email.toLowerCase() !== user.email) throw new AppError('VALIDATION_FAILED', { detail: 'The email does not match your account.' });
+    return deleteAccount(ctx, { userId: user.id, reason: 'settings', ip: request.ip });
+  });
+}

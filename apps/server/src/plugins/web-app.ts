@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated.
+ * Unknown `/api/*` and `/ai/*` paths answer 404 JSON; any other unknown path gets the app's
+ * index.html so the client router shows the landing page.
+ */
+export const webApp = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath: string) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the screens');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = /^\/(api|ai)(\/|$)/.test(url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
+    if (isApi || !hasWeb || !isPage) {
+      return reply.status(404).send({ code: 'NOT_FOUND', detail: `No route for ${request.method} ${url}` });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+});

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, startTestApp, type TestApp } from './helper';
+import { loginForm, post, randomIp } from './users';
+
+describe('mail over real SMTP', () => {
+  const received: Array<{ to: string; data: string }> = [];
+  let smtp: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString('utf8');
+        });
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const address = smtp.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  });
+
+  it('delivers the verification code to an SMTP receiver, and the code verifies the account', async () => {
+    const email = `smtp${randomUUID().slice(0, 8)}@example.com`;
+    await post(t, '/api/v1/signup', { name: 'Smtp User', username: `smtp${randomUUID().slice(0, 8)}`, email, password: 'Str0ng!pass' });
+    await expect.poll(() => received.filter((m) => m.to === email).length, { timeout: 10_000 }).toBe(1);
+    const mail = received.find((m) => m.to === email)?.data ?? '';
+    expect(mail).toMatch(/Subject: Your Sangam verification code/);
+    const code = mail.match(/Your code: (\d{6})/)?.[1] ?? '';
+    expect((await post(t, '/api/v1/signup/otp_verify', { email, code })).status).toBe(200);
+  });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const shared = await openTestDatabase('/tmp');
+    await shared.database.close();
+    drop = shared.drop;
+    // Several instances must share JWT_SECRET (it also keys the emailed-code digests).
+    const prefixEnv = { REDIS_URL: String(redisUrl), JWT_SECRET: randomUUID() + randomUUID() };
+    a = await startTestApp(prefixEnv, { database: shared.url });
+    b = await startTestApp(prefixEnv, { database: shared.url });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await drop();
+  });
+
+  async function verifiedUserOn(app: TestApp, other: TestApp) {
+    const tag = randomUUID().slice(0, 8);
+    const user = { email: `redis${tag}@example.com`, password: 'Str0ng!pass', name: 'Redis User', username: `redis${tag}` };
+    await post(app, '/api/v1/signup', user);
+    const { latestCode } = await import('./users');
+    const code = await latestCode(app, user.email);
+    expect((await post(other, '/api/v1/signup/otp_verify', { email: user.email, code })).status).toBe(200);
+    return user;
+  }
+
+  it('a refresh token issued by one instance is rotated by the other, and reuse is caught by either', async () => {
+    const user = await verifiedUserOn(a, b);
+    const login = await loginForm(a, user.email, user.password);
+    expect(login.status).toBe(200);
+    const rotated = await post(b, '/api/v1/refresh', { refresh_token: String(login.body.refresh_token) });
+    expect(rotated.status).toBe(200);
+    const out = await post(a, '/api/v1/auth/logout', {}, { authorization: `Bearer ${String(rotated.body.access_token)}` });
+    expect(out.status).toBe(200);
+    const verifyOnB = await fetch(`${b.baseUrl}/api/v1/auth/verify`, {
+      headers: { authorization: `Bearer ${String(rotated.body.access_token)}` },
+    });
+    expect(verifyOnB.status).toBe(401);
+  });
+
+  it('a login limit is reached by attempts split across both instances', async () => {
+    const user = await verifiedUserOn(a, b);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await loginForm(i % 2 ? a : b, user.email, `Wrong!pass${i}`, randomIp())).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});

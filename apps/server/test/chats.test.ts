@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helper';
+import { createVerifiedUser, type TestUser } from './users';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await createVerifiedUser(t);
+  other = await createVerifiedUser(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const send = (user: TestUser, method: string, path: string, body?: unknown) =>
+  fetch(`${t.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+const chat = (title = 'Sangam Chat - 22 Nov 2026') => ({
+  title,
+  mode: 'sangam',
+  originalPrompt: 'What is dharma?',
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+  messages: [
+    { role: 'user', content: 'What is dharma?', timestamp: Date.now() },
+    { role: 'assistant', content: 'Dharma is…', modelId: 'sangam', timestamp: Date.now() + 1 },
+  ],
+});
+
+describe('chats', () => {
+  it('saves, lists, reads, renames and deletes the owner’s chat', async () => {
+    const id = randomUUID();
+    expect((await send(owner, 'PUT', `/chats/${id}`, chat())).status).toBe(200);
+    const list = (await (await send(owner, 'GET', '/chats')).json()) as { chats: Array<{ chatId: string; title: string }> };
+    expect(list.chats.map((c) => c.chatId)).toContain(id);
+    const one = (await (await send(owner, 'GET', `/chats/${id}`)).json()) as { messages: Array<{ role: string; content: string }> };
+    expect(one.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect((await send(owner, 'PATCH', `/chats/${id}`, { title: 'Dharma' })).status).toBe(200);
+    expect((await send(owner, 'DELETE', `/chats/${id}`)).status).toBe(200);
+    expect((await send(owner, 'GET', `/chats/${id}`)).status).toBe(404);
+  });
+
+  it('another user can neither read, overwrite, rename nor delete it: always 404 CHAT_NOT_FOUND', async () => {
+    const id = randomUUID();
+    await send(owner, 'PUT', `/chats/${id}`, chat());
+    for (const [method, body] of [['GET'], ['PUT', chat('stolen')], ['PATCH', { title: 'x' }], ['DELETE']] as const) {
+      const res = await send(other, method, `/chats/${id}`, body);
+      expect(res.status, method).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe('CHAT_NOT_FOUND');
+    }
+    const still = (await (await send(owner, 'GET', `/chats/${id}`)).json()) as { chat: { title: string } };
+    expect(still.chat.title).toBe('Sangam Chat - 22 Nov 2026');
+    expect(((await (await send(other, 'GET', '/chats')).json()) as { chats: unknown[] }).chats).toEqual([]);
+  });
+
+  it('validates ids and bodies with 400 and requires a token', async () => {
+    expect((await send(owner, 'GET', '/chats/not-a-uuid')).status).toBe(400);
+    expect((await send(owner, 'PUT', `/chats/${randomUUID()}`, { title: '' })).status).toBe(400);
+    expect((await fetch(`${t.baseUrl}/api/v1/chats`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
+import { startTestApp, type TestApp } from './helper';
+import { createVerifiedUser, type TestUser } from './users';
+
+export type EngineTest = {
+  fake: FakeLlm;
+  t: TestApp;
+  user: TestUser;
+  ask: (prompt: string) => Promise<{ status: number; body: AskBody }>;
+  close: () => Promise<void>;
+};
+type AskBody = { code?: string; detail?: string; data: { best_output: string; facts?: unknown } };
+
+/** The whole app with its models pointed at a fake OpenAI-compatible upstream, and a signed-in user. */
+export async function startEngineTest({ timeoutMs }: { timeoutMs?: number } = {}): Promise<EngineTest> {
+  const fake = await startFakeLlm();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
+  fs.writeFileSync(file, fakeModelsFile(fake.url, timeoutMs ? { timeoutMs } : {}));
+  const t = await startTestApp({ MODELS_FILE: file });
+  const user = await createVerifiedUser(t);
+  const ask = async (prompt: string) => {
+    const form = new FormData();
+    form.append('Prompt', prompt);
+    form.append('Chat_Id', 'abc123');
+    form.append('Request_Id', `req_${Date.now()}`);
+    const res = await fetch(`${t.baseUrl}/ai/v1/agent/GenerateAnswer`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}` },
+      body: form,
+    });
+    return { status: res.status, body: (await res.json()) as AskBody };
+  };
+  return {
+    fake,
+    t,
+    user,
+    ask,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
+}

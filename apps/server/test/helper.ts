@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '@/app';
+import { type Db, openDatabase } from '@/db/client';
+import { type Config, loadConfig } from '@/env';
+import type { Clock } from '@/lib/clock';
+
+export type TestApp = { app: FastifyInstance; config: Config; db: Db; dataDir: string; baseUrl: string; close: () => Promise<void> };
+
+/**
+ * A fresh database for one test file: PGlite in memory, or a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL (dropped afterwards), so the same tests prove both.
+ */
+export async function openTestDatabase(dataDir: string) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ dataDir: 'memory://' }), url: undefined, drop: async () => {} };
+  const name = `sangam_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir });
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { database, url: url.toString(), drop };
+}
+
+/** Boots the whole app on a fresh database and a real HTTP port on 127.0.0.1. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { clock, database: shared }: { clock?: Clock; database?: string } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-test-'));
+  const { database, url, drop } = shared
+    ? { database: await openDatabase({ url: shared, dataDir }), url: shared, drop: async () => {} }
+    : await openTestDatabase(dataDir);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOCAL_MODEL: 'off',
+    TRUST_PROXY: 'true',
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  });
+  const app = await buildApp({ config, database, clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    config,
+    db: database.db,
+    dataDir,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

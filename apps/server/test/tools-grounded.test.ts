@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type EngineTest, startEngineTest } from './engine-helper';
+
+let e: EngineTest;
+beforeAll(async () => {
+  e = await startEngineTest();
+});
+afterAll(async () => {
+  await e.close();
+});
+beforeEach(() => e.fake.reset());
+
+const ask = (prompt: string) => e.ask(prompt);
+const systemOf = (model: string) => String(e.fake.requests.find((r) => r.model === model)?.messages[0]?.content ?? '');
+
+describe('grounded tools through the engine', () => {
+  it('astrology: the computed chart reaches the models’ instructions and the response', async () => {
+    const res = await ask('ASTR: 02 10 1869 Porbandar 07:12 AM\nWhat is my nature?');
+    expect(res.status).toBe(200);
+    const system = systemOf('alpha');
+    expect(system).toContain('Ascendant (Lagna): Libra');
+    expect(system).toContain('- Moon: Cancer');
+    expect(system).toContain('local mean time');
+    expect(e.fake.requests.find((r) => r.model === 'alpha')?.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: 'What is my nature?',
+    });
+    const facts = res.body.data.facts as { chart: { ascendant: { sign: string } }; dasha: { current: unknown } };
+    expect(facts.chart.ascendant.sign).toBe('Libra');
+    expect(facts.dasha.current).toBeNull();
+  });
+
+  it('astrology: an unknown place and an impossible date are 400s with clear messages', async () => {
+    const place = await ask('ASTR: 01 01 1990 Atlantis 10:00 AM');
+    expect(place.status).toBe(400);
+    expect(place.body).toMatchObject({ code: 'PLACE_NOT_FOUND' });
+    expect(place.body.detail).toMatch(/nearby city/);
+    expect((await ask('ASTR: 31 02 1990 Pune 10:00 AM')).body.code).toBe('BIRTH_DATA_INVALID');
+  });
+
+  it('calorie: the table figures reach the models and come back as facts', async () => {
+    const res = await ask('CAL:,2 rotis and a bowl of dal');
+    expect(systemOf('alpha')).toMatch(/Total: 41\d cal/);
+    const facts = res.body.data.facts as { items: Array<{ name: string }>; total: { kcal: number } };
+    expect(facts.items.map((i) => i.name)).toEqual(['Roti (chapati)', 'Dal (toor, cooked)']);
+    expect(facts.total.kcal).toBeGreaterThan(400);
+  });
+
+  it('recipe: nutrition per serving is computed from the answer’s ingredients where they map', async () => {
+    e.fake.behave('fusion', {
+      reply:
+        'Paneer curry\nServings: 2\nTime: 30 minutes\nIngredients\n- 200 g paneer\n- 1 tablespoon ghee\n- 1 katori curd\n1. Cook.\nFood safety: ...',
+    });
+    const res = await ask('REP: paneer curry');
+    expect(systemOf('alpha')).toContain('Food safety');
+    const facts = res.body.data.facts as { servings: number; items: Array<{ name: string }>; total: { kcal: number } };
+    expect(facts.servings).toBe(2);
+    expect(facts.items.map((i) => i.name)).toEqual(['Paneer (raw)', 'Ghee', 'Curd (dahi)']);
+    // (200 x 2.65 + 15 x 8.98 + 150 x 0.60) / 2 = (530 + 134.7 + 90) / 2 ≈ 377 kcal a serving.
+    expect(Math.abs(facts.total.kcal - 377)).toBeLessThan(5);
+  });
+});

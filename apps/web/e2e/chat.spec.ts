@@ -1,0 +1,187 @@
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test, VIEWPORTS } from './fixtures';
+import { behave, fakeRequests } from './support/fake-llm';
+import { createUser, signIn } from './support/users';
+
+test.beforeEach(async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user);
+});
+
+test('Sangam mode end to end: refined prompts reveal, Use streams one fused answer', async ({ page }) => {
+  await expect(page.getByTestId('mode-hint')).toHaveText("Get the best refined response from Sangam's own AI");
+  await page.getByRole('button', { name: 'Universe' }).click();
+  await expect(page.getByTestId('mode-hint')).toHaveText('Explore comprehensive responses from multiple AI models');
+  await page.getByRole('button', { name: 'Sangam', exact: true }).click();
+  await saveScreenshot(page, 'chat-start-desktop');
+  await expectNoSeriousA11yViolations(page);
+  const box = page.getByRole('textbox', { name: 'Your prompt' });
+  await box.fill('Explain monsoon winds e2e-sangam');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]+\/submission$/);
+  await expect(page.getByRole('heading', { name: 'Refined prompt options powered by Sangam mode' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Your Prompt' })).toContainText('Explain monsoon winds e2e-sangam');
+  await expect(page.getByTestId('prompt-card')).toHaveCount(5, { timeout: 10_000 });
+  await expect(page.getByRole('article', { name: 'Suggestion 2' })).toContainText('A second better prompt');
+  await saveScreenshot(page, 'chat-refined-desktop');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  const cards = page.getByTestId('answer-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Fused answer from 3 answers.', { timeout: 15_000 });
+  await expect(cards.first()).toHaveAttribute('data-status', 'done');
+  await saveScreenshot(page, 'chat-sangam-answer-desktop');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('Universe mode: fused answer first, one card per model, Compare All, and card actions', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Universe' }).click();
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill('Compare rockets e2e-universe');
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Refined prompt options powered by Universe mode' })).toBeVisible();
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  const cards = page.getByTestId('answer-card');
+  await expect(cards).toHaveCount(4, { timeout: 15_000 });
+  await expect(cards.nth(0)).toHaveAccessibleName('Sangam Answer');
+  await expect(cards.nth(0)).toContainText('Fused answer from 3 answers.', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Compare All' }).click();
+  const grid = page.getByTestId('compare-grid');
+  await expect(grid.getByTestId('answer-card')).toHaveCount(4);
+  await expect(grid.getByRole('article', { name: 'Beta Claude' })).toContainText('Answer from beta');
+  await saveScreenshot(page, 'chat-compare-desktop');
+  const beta = grid.getByRole('article', { name: 'Beta Claude' });
+  const like = beta.getByRole('button', { name: 'Like', exact: true });
+  const unlike = beta.getByRole('button', { name: 'Unlike' });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await unlike.click();
+  await expect(unlike).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await beta.getByRole('button', { name: 'Copy', exact: true }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Answer from beta');
+  await beta.getByRole('button', { name: 'Edit', exact: true }).click();
+  await beta.getByRole('textbox', { name: 'Edit answer' }).fill('  My own words  ');
+  await beta.getByRole('button', { name: 'Save' }).click();
+  await expect(beta).toContainText('My own words');
+  await beta.getByRole('button', { name: 'Continue with Beta Claude' }).click();
+  await expect(grid.getByRole('article', { name: 'Alpha GPT' }).getByTestId('answer-content')).toHaveCount(0);
+  await expect(beta.getByTestId('answer-content')).toBeVisible();
+  await grid.getByRole('button', { name: 'Maximize Alpha GPT' }).click();
+  await expect(grid.getByRole('article', { name: 'Alpha GPT' }).getByTestId('answer-content')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Carousel' }).click();
+  await expect(page.getByTestId('carousel-ring')).toBeVisible();
+  await page.getByRole('button', { name: 'Next answer' }).click();
+  await expect(page.getByTestId('carousel-item').nth(1)).toHaveAttribute('data-front', 'true');
+});
+
+test('one failing model shows its red card while the others answer', async ({ page }) => {
+  const tag = `e2e-fail-${Date.now()}`;
+  await behave('beta', { fail: 'http400', match: tag });
+  await page.getByRole('button', { name: 'Universe' }).click();
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Hello ${tag}`);
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await page.getByRole('button', { name: 'Compare All' }).click();
+  const beta = page.getByRole('article', { name: 'Beta Claude' });
+  await expect(beta).toContainText('Failed to generate response: Beta Claude failed to answer.', { timeout: 15_000 });
+  await expect(beta).toHaveAttribute('data-status', 'error');
+  await expect(page.getByRole('article', { name: 'Alpha GPT' })).toContainText('Answer from alpha');
+  await saveScreenshot(page, 'chat-one-failed-desktop');
+});
+
+test('when every model fails, an Error card explains it', async ({ page }) => {
+  const tag = `e2e-allfail-${Date.now()}`;
+  for (const m of ['alpha', 'beta', 'gamma']) await behave(m, { fail: 'http400', match: tag });
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Hello ${tag}`);
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  const card = page.getByRole('article', { name: 'Error' });
+  await expect(card).toContainText('Failed to generate response:', { timeout: 15_000 });
+  await expect(card).toContainText('Every AI model failed to answer.');
+});
+
+test('a refinement failure shows "Error loading refined prompts"', async ({ page }) => {
+  const tag = `e2e-refine-${Date.now()}`;
+  await behave('refiner', { fail: 'http400', match: tag });
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Hi ${tag}`);
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await expect(page.getByTestId('refine-error')).toHaveText('Error loading refined prompts');
+});
+
+test('streaming visibly fills a card before the answer ends', async ({ page }) => {
+  const tag = `e2e-stream-${Date.now()}`;
+  await behave('fusion', { reply: `Streaming ${'word '.repeat(120)}done.`, chunkSize: 6, chunkDelayMs: 40, match: tag });
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Stream ${tag}`);
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  const card = page.getByTestId('answer-card').first();
+  await expect(card).toContainText('Streaming word', { timeout: 15_000 });
+  await expect(card).toHaveAttribute('data-status', 'streaming');
+  await expect(card).not.toContainText('done.');
+  await expect(card).toContainText('done.', { timeout: 20_000 });
+  const fusion = (await fakeRequests()).filter((r) => r.model === 'fusion' && JSON.stringify(r.messages).includes(tag));
+  expect(fusion).toHaveLength(1);
+});
+
+test('history: the chat is listed, reopened, renamed and deleted; an unknown chat id shows not found', async ({ page }) => {
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill('History check e2e');
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await expect(page).toHaveURL(/submission$/);
+  await page.goto('/chat');
+  const item = page.getByRole('listitem').filter({ hasText: 'History check e2e' });
+  await expect(item).toContainText(/Sangam Chat - /);
+  await item.getByRole('button', { name: /^Rename/ }).click();
+  await page.getByRole('textbox', { name: 'Chat title' }).fill('Renamed chat');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Renamed chat' })).toBeVisible();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Renamed chat' })
+    .getByRole('button', { name: /Renamed chat/ })
+    .first()
+    .click();
+  await expect(page.getByRole('article', { name: 'Your Prompt' })).toContainText('History check e2e');
+  await page.goto('/chat/00000000-0000-4000-8000-000000000000/submission');
+  await expect(page.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
+  await page.goto('/chat');
+  await page.getByRole('button', { name: 'Delete Renamed chat' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Renamed chat' })).toHaveCount(0);
+});
+
+test('the chat screens work on a phone', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto('/chat');
+  await saveScreenshot(page, 'chat-start-phone');
+  await page.getByRole('button', { name: 'Universe' }).click();
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill('Phone check');
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await expect(page.getByTestId('answer-card').first()).toContainText('Fused answer', { timeout: 15_000 });
+  await saveScreenshot(page, 'chat-results-phone');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a chat is reopened in a second browser of the same user, and another user gets not found', async ({ page, browser, request }) => {
+  await page.getByRole('textbox', { name: 'Your prompt' }).fill('Second browser e2e-sync');
+  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await expect(page.getByTestId('answer-card').first()).toContainText('Fused answer', { timeout: 15_000 });
+  const chatUrl = new URL(page.url()).pathname;
+  const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { email: string };
+
+  const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.2' } });
+  const other = await second.newPage();
+  await signIn(other, { email: user.email, password: 'Str0ng!pass', name: '', username: '' });
+  const item = other.getByRole('listitem').filter({ hasText: 'Second browser e2e-sync' });
+  await expect(item).toBeVisible();
+  await item.getByRole('button').first().click();
+  await expect(other.getByRole('article', { name: 'Your Prompt' })).toContainText('Second browser e2e-sync');
+  await expect(other.getByText('Conversation so far (2 messages)')).toBeVisible();
+  await second.close();
+
+  const third = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.3' } });
+  const stranger = await third.newPage();
+  await signIn(stranger, await createUser(request));
+  await stranger.goto(chatUrl);
+  await expect(stranger.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
+  await third.close();
+});

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
+export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
+
+/** The base test: baseURL points at the server that global-setup started. */
+export const randomIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+  // Every test is its own client address, as real users are, so per-IP limits apply per test.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': randomIp() });
+  },
+});
+export { expect };
+
+/** Fails on any serious or critical axe violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Saves a full-page screenshot (git-ignored) to look at. */
+export async function saveScreenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fakeModelsFile, startFakeLlm } from '../../server/test/fakes/fake-llm';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready after 30 s:\n${log()}`);
+}
+
+/**
+ * Starts the built server on a free port with a fresh temporary DATA_DIR; tests read
+ * E2E_BASE_URL and E2E_DATA_DIR. Returns the teardown.
+ */
+export default async function globalSetup() {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const entry = process.env.E2E_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/server.js');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-e2e-'));
+  // The model providers are a fake OpenAI-compatible upstream on 127.0.0.1 that tests can script.
+  const fake = await startFakeLlm();
+  const modelsFile = path.join(dataDir, 'models.json');
+  fs.writeFileSync(modelsFile, fakeModelsFile(fake.url, { timeoutMs: 8000 }));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOCAL_MODEL: 'off',
+      // Each browser test looks like its own client address (fixtures send X-Forwarded-For).
+      TRUST_PROXY: 'true',
+      // Short-lived access tokens: every journey also exercises the transparent refresh.
+      ACCESS_TOKEN_TTL_SECONDS: '15',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      MODELS_FILE: modelsFile,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  await waitForReady(baseUrl, child, () => output);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_FAKE_LLM_URL = fake.url;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await fake.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,54 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ProtectedLayout } from '@/layouts/protected-layout';
+import { PublicLayout } from '@/layouts/public-layout';
+import { RootLayout } from '@/layouts/root-layout';
+
+/** One lazy route per screen; unknown paths show the landing page. */
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          { index: true, lazy: () => import('./routes/public/landing').then((m) => ({ Component: m.LandingRoute })) },
+          { path: 'features', lazy: () => import('./routes/public/features').then((m) => ({ Component: m.FeaturesRoute })) },
+          { path: 'about', lazy: () => import('./routes/public/about').then((m) => ({ Component: m.AboutRoute })) },
+          { path: 'pricing', lazy: () => import('./routes/public/pricing').then((m) => ({ Component: m.PricingRoute })) },
+          { path: 'leaderboard', lazy: () => import('./routes/public/leaderboard').then((m) => ({ Component: m.LeaderboardRoute })) },
+          { path: 'policies/terms-of-use', lazy: () => import('./routes/public/terms').then((m) => ({ Component: m.TermsRoute })) },
+          { path: 'policies/privacy-policy', lazy: () => import('./routes/public/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
+          { path: 'delete', lazy: () => import('./routes/account/delete').then((m) => ({ Component: m.DeleteAccountRoute })) },
+          { path: '*', lazy: () => import('./routes/public/landing').then((m) => ({ Component: m.LandingRoute })) },
+        ],
+      },
+      { path: 'login', lazy: () => import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute })) },
+      { path: 'signup', lazy: () => import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })) },
+      { path: 'signup/verify', lazy: () => import('./routes/auth/verify').then((m) => ({ Component: m.VerifyRoute })) },
+      { path: 'forgot', lazy: () => import('./routes/auth/forgot').then((m) => ({ Component: m.ForgotRoute })) },
+      { path: 'reset', lazy: () => import('./routes/auth/reset').then((m) => ({ Component: m.ResetRoute })) },
+      {
+        Component: ProtectedLayout,
+        children: [
+          { path: 'chat', lazy: () => import('./routes/chat/chat').then((m) => ({ Component: m.ChatRoute })) },
+          { path: 'chat/:chatId', lazy: () => import('./routes/chat/chat').then((m) => ({ Component: m.ChatRoute })) },
+          {
+            path: 'chat/:chatId/submission',
+            lazy: () => import('./routes/chat/submission').then((m) => ({ Component: m.SubmissionRoute })),
+          },
+          { path: 'tools/religion', lazy: () => import('./routes/tools/religion').then((m) => ({ Component: m.ReligionRoute })) },
+          { path: 'tools/astrology', lazy: () => import('./routes/tools/astrology').then((m) => ({ Component: m.AstrologyRoute })) },
+          { path: 'tools/food', lazy: () => import('./routes/tools/food').then((m) => ({ Component: m.FoodRoute })) },
+          { path: 'tools/calorie', lazy: () => import('./routes/tools/calorie').then((m) => ({ Component: m.CalorieRoute })) },
+          { path: 'tools/chanakyaniti', lazy: () => import('./routes/tools/chanakya').then((m) => ({ Component: m.ChanakyaRoute })) },
+          { path: 'profile', lazy: () => import('./routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: 'settings', lazy: () => import('./routes/account/settings').then((m) => ({ Component: m.SettingsRoute })) },
+        ],
+      },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

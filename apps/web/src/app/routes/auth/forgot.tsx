@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { Banner } from '@/features/auth/components/banner';
+import { blockEmailKeys, SubmitButton, sanitizeEmail, TextField } from '@/features/auth/components/fields';
+import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
+import { useFlash } from '@/features/auth/hooks/use-flash';
+import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
+import { validateEmail } from '@/features/auth/validation';
+import { authApi } from '@/lib/auth/auth-api';
+import { errorText } from '@/lib/auth/error-text';
+
+export function ForgotRoute() {
+  useRedirectIfSignedIn();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [isTouched, setIsTouched] = useState(false);
+  const [isLoading, setIsLoading] = useState(false);
+  const flash = useFlash();
+  const error = validateEmail(email);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setIsTouched(true);
+    if (error || isLoading) return;
+    setIsLoading(true);
+    const address = email.trim().toLowerCase();
+    try {
+      const res = await authApi.forgot(address);
+      flash.setMessage(res.message || 'Reset code sent to your email');
+      window.setTimeout(() => navigate(paths.reset, { state: { email: address } }), REDIRECT_DELAY_MS);
+    } catch (err) {
+      flash.setError(errorText(err, 'Failed to send reset code'));
+      setIsLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      subtitle="We will email you a 6-digit code to reset it"
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to={paths.login} className="font-semibold text-neon-cyan hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
+      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(v) => setEmail(sanitizeEmail(v))}
+          onKeyDown={blockEmailKeys}
+          onBlur={() => setIsTouched(true)}
+          error={isTouched ? error : null}
+          disabled={isLoading}
+        />
+        <SubmitButton isLoading={isLoading} loadingLabel="Sending reset code..." label="Send Reset Code" isDisabled={!email.trim()} />
+      </form>
+      <div className="mt-4 text-center text-sm">
+        <Link to={paths.login} className="text-slate-300 hover:text-white">
+          Back to login
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

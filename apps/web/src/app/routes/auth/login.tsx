@@ -1,0 +1,85 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch } from '@/app/store';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { Banner } from '@/features/auth/components/banner';
+import { blockEmailKeys, PasswordField, SubmitButton, sanitizeEmail, TextField } from '@/features/auth/components/fields';
+import { useFlash } from '@/features/auth/hooks/use-flash';
+import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
+import { validateEmail, validateLoginPassword } from '@/features/auth/validation';
+import { login } from '@/lib/auth/auth-slice';
+
+export function LoginRoute() {
+  useRedirectIfSignedIn();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const [isLoading, setIsLoading] = useState(false);
+  const flash = useFlash();
+  const errors = { email: validateEmail(email), password: validateLoginPassword(password) };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ email: true, password: true });
+    if (errors.email || errors.password || isLoading) return;
+    setIsLoading(true);
+    flash.setError(null);
+    const result = await dispatch(login({ email: email.trim(), password }));
+    setIsLoading(false);
+    if (login.rejected.match(result)) {
+      if (result.payload?.code === 'EMAIL_NOT_VERIFIED') {
+        navigate(paths.signupVerify, { state: { email: email.trim().toLowerCase(), notVerified: true } });
+        return;
+      }
+      flash.setError(result.payload?.message ?? 'Login failed');
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Sangam"
+      subtitle="Sign in to get refined and smarter responses"
+      footer={
+        <>
+          New here?{' '}
+          <Link to={paths.signup} className="font-semibold text-neon-cyan hover:underline">
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(v) => setEmail(sanitizeEmail(v))}
+          onKeyDown={blockEmailKeys}
+          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+          error={touched.email ? errors.email : null}
+          disabled={isLoading}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          error={touched.password ? errors.password : null}
+          disabled={isLoading}
+        />
+        <div className="-mt-2 mb-4 text-right">
+          <Link to={paths.forgot} className="text-sm text-neon-cyan hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton isLoading={isLoading} loadingLabel="Signing in..." label="Sign In" />
+      </form>
+    </AuthCard>
+  );
+}

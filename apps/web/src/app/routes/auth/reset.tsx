@@ -1,0 +1,92 @@
+import { MESSAGES } from '@sangam/contracts';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { Banner } from '@/features/auth/components/banner';
+import { PasswordField, SubmitButton, TextField } from '@/features/auth/components/fields';
+import { StrengthMeter } from '@/features/auth/components/strength-meter';
+import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
+import { useFlash } from '@/features/auth/hooks/use-flash';
+import { validateStrongPassword } from '@/features/auth/validation';
+import { authApi } from '@/lib/auth/auth-api';
+import { errorText } from '@/lib/auth/error-text';
+
+export function ResetRoute() {
+  const navigate = useNavigate();
+  const email = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const [form, setForm] = useState({ code: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [isLoading, setIsLoading] = useState(false);
+  const flash = useFlash();
+  const set = (key: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      code: form.code ? null : MESSAGES.resetCodeRequired,
+      password: validateStrongPassword(form.password),
+      confirmPassword: form.password === form.confirmPassword ? null : MESSAGES.passwordsDoNotMatch,
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean) || isLoading) return;
+    setIsLoading(true);
+    try {
+      const res = await authApi.reset({ email, code: form.code, password: form.password, confirm: form.confirmPassword });
+      flash.setMessage(res.message || 'Password reset successfully!');
+      window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
+    } catch (err) {
+      flash.setError(errorText(err, 'Failed to reset password'));
+      setIsLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Reset password"
+      subtitle={email ? `Enter the code we sent to ${email} and a new password` : 'Enter your reset code and a new password'}
+    >
+      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
+      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Reset code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={form.code}
+          onChange={(v) => set('code')(v.replace(/\D/g, '').slice(0, 6))}
+          error={errors.code}
+          disabled={isLoading}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+          disabled={isLoading}
+        />
+        <StrengthMeter password={form.password} />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          disabled={isLoading}
+        />
+        <SubmitButton
+          isLoading={isLoading}
+          loadingLabel="Resetting password..."
+          label="Reset Password"
+          isDisabled={!form.code || !form.password || !form.confirmPassword}
+        />
+      </form>
+      <div className="mt-4 text-center text-sm">
+        <button type="button" onClick={() => navigate(paths.forgot)} className="text-slate-300 hover:text-white">
+          Back
+        </button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { MESSAGES } from '@sangam/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { Banner } from '@/features/auth/components/banner';
+import { blockEmailKeys, PasswordField, SubmitButton, sanitizeEmail, sanitizeUsername, TextField } from '@/features/auth/components/fields';
+import { StrengthMeter } from '@/features/auth/components/strength-meter';
+import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
+import { useFlash } from '@/features/auth/hooks/use-flash';
+import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
+import { usernameStatus, validateEmail, validateName, validateStrongPassword } from '@/features/auth/validation';
+import { authApi } from '@/lib/auth/auth-api';
+import { errorText } from '@/lib/auth/error-text';
+
+export function SignupRoute() {
+  useRedirectIfSignedIn();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', username: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [isLoading, setIsLoading] = useState(false);
+  const flash = useFlash();
+  const username = usernameStatus(form.username);
+  const set = (key: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      name: validateName(form.name) ? MESSAGES.enterValidDetails : null,
+      username: username.error || !form.username ? MESSAGES.enterValidDetails : null,
+      email: validateEmail(form.email) ? MESSAGES.enterValidDetails : null,
+      password: validateStrongPassword(form.password) ? MESSAGES.enterValidDetails : null,
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean) || isLoading) return;
+    setIsLoading(true);
+    try {
+      const email = form.email.trim().toLowerCase();
+      const res = await authApi.signup({ name: form.name.trim(), username: form.username, email, password: form.password });
+      flash.setMessage(res.message || 'Account created! Check your email for verification.');
+      sessionStorage.setItem(SIGNUP_FORM_KEY, email);
+      window.setTimeout(() => navigate(paths.signupVerify, { state: { email } }), REDIRECT_DELAY_MS);
+    } catch (err) {
+      flash.setError(errorText(err, 'Signup failed'));
+      setIsLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Join Sangam: many AI models, one answer"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className="font-semibold text-neon-cyan hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
+      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+          disabled={isLoading}
+        />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          value={form.username}
+          onChange={(v) => set('username')(sanitizeUsername(v))}
+          error={errors.username ?? username.error}
+          hint={username.ok ?? MESSAGES.usernameHint}
+          hintTone={username.ok ? 'ok' : 'muted'}
+          disabled={isLoading}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(v) => set('email')(sanitizeEmail(v))}
+          onKeyDown={blockEmailKeys}
+          error={errors.email}
+          disabled={isLoading}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+          disabled={isLoading}
+        />
+        <StrengthMeter password={form.password} />
+        <SubmitButton isLoading={isLoading} loadingLabel="Creating account..." label="Create Account" />
+      </form>
+    </AuthCard>
+  );
+}

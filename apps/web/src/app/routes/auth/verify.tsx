@@ -1,0 +1,97 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { Banner } from '@/features/auth/components/banner';
+import { SubmitButton, TextField } from '@/features/auth/components/fields';
+import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
+import { useFlash } from '@/features/auth/hooks/use-flash';
+import { validateOtp } from '@/features/auth/validation';
+import { authApi } from '@/lib/auth/auth-api';
+import { errorText } from '@/lib/auth/error-text';
+
+export function VerifyRoute() {
+  const navigate = useNavigate();
+  const state = useLocation().state as { email?: string; notVerified?: boolean } | null;
+  const email = state?.email ?? sessionStorage.getItem(SIGNUP_FORM_KEY) ?? '';
+  const [code, setCode] = useState('');
+  const [isLoading, setIsLoading] = useState(false);
+  const [isResending, setIsResending] = useState(false);
+  const flash = useFlash();
+  const codeError = code.length > 0 && code.length < 6 ? validateOtp(code) : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (validateOtp(code)) {
+      flash.setError(validateOtp(code));
+      return;
+    }
+    setIsLoading(true);
+    try {
+      const res = await authApi.verifyOtp({ email, code });
+      flash.setMessage(res.message || 'Email verified successfully!');
+      window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
+    } catch (err) {
+      flash.setError(errorText(err, 'Invalid OTP'));
+      setIsLoading(false);
+    }
+  };
+
+  const resend = async () => {
+    setIsResending(true);
+    try {
+      const res = await authApi.resendOtp(email);
+      flash.setMessage(res.message);
+    } catch (err) {
+      flash.setError(errorText(err, 'Failed to resend OTP'));
+    }
+    setIsResending(false);
+  };
+
+  return (
+    <AuthCard
+      title="Verify your email"
+      subtitle={email ? `Enter the 6-digit code we sent to ${email}` : 'Enter the 6-digit code we emailed you'}
+      footer={
+        <Link to={paths.signup} className="font-semibold text-neon-cyan hover:underline">
+          Back to signup
+        </Link>
+      }
+    >
+      {state?.notVerified && !flash.message && (
+        <p className="mb-4 rounded-lg bg-amber-400/10 p-3 text-sm text-amber-100">
+          Your email is not verified yet. Enter your code, or ask for a new one.
+        </p>
+      )}
+      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
+      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+          error={codeError}
+          disabled={isLoading}
+          className="text-center"
+        />
+        <SubmitButton isLoading={isLoading} loadingLabel="Verifying..." label="Verify Email" isDisabled={code.length !== 6 || !email} />
+      </form>
+      <div className="mt-4 flex items-center justify-between text-sm">
+        <button type="button" onClick={() => navigate(paths.signup)} className="text-slate-300 hover:text-white">
+          Go back
+        </button>
+        <button
+          type="button"
+          onClick={resend}
+          disabled={isResending || !email}
+          className="font-semibold text-neon-cyan hover:underline disabled:opacity-50"
+        >
+          {isResending ? 'Sending...' : 'Resend code'}
+        </button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { BRAND } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { SlideShow } from '@/features/marketing/components/slide-show';
+
+const ABOUT_SLIDES = [
+  {
+    id: 'mission',
+    title: 'Our Mission',
+    body: 'Give every professional, developer, creator and student in India the combined intelligence of the world’s best AI models, at a price that makes sense in rupees.',
+  },
+  {
+    id: 'vision',
+    title: 'Our Vision',
+    body: 'A confluence, a sangam, where many models flow into one trustworthy answer, in every Indian language and for every kind of question.',
+  },
+  {
+    id: 'values',
+    title: 'Our Values',
+    body: 'Honesty about what AI gets wrong, privacy by default, answers grounded in real data, and respect for the traditions our tools touch.',
+  },
+];
+
+export function AboutRoute() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-16">
+      <header className="text-center">
+        <h1 className="text-4xl font-bold text-white sm:text-5xl">About {BRAND.name}</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">
+          {BRAND.company} is a technology company in {BRAND.city}. We build {BRAND.name}: several AI models behind one chat box.
+        </p>
+      </header>
+      <div className="mt-14">
+        <SlideShow
+          label="Mission, vision and values"
+          orientation="horizontal"
+          slides={ABOUT_SLIDES.map((s) => ({
+            id: s.id,
+            title: s.title,
+            render: () => (
+              <article className="card mx-auto max-w-3xl text-center md:p-12">
+                <h2 className="text-3xl font-bold text-white">{s.title}</h2>
+                <p className="mt-4 text-lg leading-relaxed text-slate-300">{s.body}</p>
+              </article>
+            ),
+          }))}
+        />
+      </div>
+      <section className="card mt-16 text-center">
+        <h2 className="text-2xl font-bold text-white">Ready to ask many minds at once?</h2>
+        <p className="mt-2 text-slate-300">Create a free account and try both modes today.</p>
+        <Link to={paths.chat} className="btn-primary mt-6 px-8 py-3 text-base">
+          Get Started
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { PLANS } from '@sangam/contracts/plans';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+import { type Billing, PlanCard } from '@/features/marketing/components/plan-card';
+import { SlideShow } from '@/features/marketing/components/slide-show';
+import { MODE_COMPARISON, PRICING_FAQ, PRICING_SLIDES } from '@/features/marketing/data/pricing';
+
+export function PricingRoute() {
+  const [billing, setBilling] = useState<Billing>('annual');
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16">
+      <header className="mx-auto max-w-3xl text-center">
+        <h1 className="text-4xl font-bold text-white sm:text-5xl">Pricing in rupees, for everyone</h1>
+        <p className="mt-4 text-lg text-slate-300">Several AI models for about half the price of one premium AI chat subscription.</p>
+      </header>
+      <div className="mx-auto mt-10 max-w-3xl">
+        <SlideShow
+          label="Pricing highlights"
+          orientation="horizontal"
+          slides={PRICING_SLIDES.map((s) => ({
+            id: s.id,
+            title: s.title,
+            render: () => (
+              <div className="card text-center">
+                <h2 className="text-2xl font-bold text-white">{s.title}</h2>
+                <p className="mt-2 text-slate-300">{s.body}</p>
+              </div>
+            ),
+          }))}
+        />
+      </div>
+
+      <section aria-labelledby="compare-heading" className="mt-16">
+        <h2 id="compare-heading" className="text-center text-3xl font-bold text-white">
+          Sangam or Universe?
+        </h2>
+        <ScrollRegion label="Sangam and Universe compared" className="mt-8 rounded-2xl border border-white/10">
+          <table className="w-full min-w-[560px] text-left text-sm">
+            <thead className="bg-white/5 text-slate-200">
+              <tr>
+                <th scope="col" className="p-4">
+                  Feature
+                </th>
+                <th scope="col" className="p-4 text-neon-cyan">
+                  Sangam mode
+                </th>
+                <th scope="col" className="p-4 text-neon-purple">
+                  Universe mode
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {MODE_COMPARISON.map((row) => (
+                <tr key={row.feature} className="border-t border-white/5 text-slate-300">
+                  <th scope="row" className="p-4 font-medium text-white">
+                    {row.feature}
+                  </th>
+                  <td className="p-4">{row.sangam}</td>
+                  <td className="p-4">{row.universe}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </section>
+
+      <div className="mt-16 flex justify-center">
+        <fieldset className="inline-flex rounded-full border border-white/10 bg-white/5 p-1">
+          <legend className="sr-only">Billing period</legend>
+          {(['annual', 'monthly'] as const).map((b) => (
+            <button
+              key={b}
+              type="button"
+              aria-pressed={billing === b}
+              onClick={() => setBilling(b)}
+              className={clsx(
+                'rounded-full px-5 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-neon-cyan',
+                billing === b ? 'bg-neon-cyan text-ink' : 'text-slate-300 hover:text-white',
+              )}
+            >
+              {b === 'annual' ? 'Annually' : 'Monthly'}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      {(['sangam', 'universe'] as const).map((mode) => (
+        <section key={mode} aria-labelledby={`${mode}-plans`} className="mt-12">
+          <h2 id={`${mode}-plans`} className="text-2xl font-bold text-white">
+            {mode === 'sangam' ? 'Sangam plans: one refined answer' : 'Universe plans: every model side by side'}
+          </h2>
+          <div className="mt-8 grid gap-8 md:grid-cols-3">
+            {PLANS.filter((p) => p.mode === mode).map((plan) => (
+              <PlanCard key={plan.id} plan={plan} billing={billing} />
+            ))}
+          </div>
+        </section>
+      ))}
+
+      <section aria-labelledby="faq-heading" className="mx-auto mt-20 max-w-3xl">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold text-white">
+          Frequently asked questions
+        </h2>
+        <div className="mt-8 grid gap-3">
+          {PRICING_FAQ.map((f) => (
+            <details key={f.q} className="card p-5">
+              <summary className="cursor-pointer font-semibold text-white">{f.q}</summary>
+              <p className="mt-3 text-slate-300">{f.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

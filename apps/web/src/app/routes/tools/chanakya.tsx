@@ -1,0 +1,116 @@
+import { SendHorizontal } from 'lucide-react';
+import { type KeyboardEvent, useState } from 'react';
+import { ToolShell } from '@/components/layout/tool-shell';
+import { FormattedText } from '@/components/text/formatted-text';
+import { LoadingDots } from '@/components/text/loading-dots';
+import { useTypewriter } from '@/components/text/use-typewriter';
+import { Spinner } from '@/components/ui/spinner';
+import { BRAND } from '@/config/brand';
+import { useChanakya } from '@/features/chanakya/use-chanakya';
+
+export function ChanakyaRoute() {
+  const [question, setQuestion] = useState('');
+  const { answer, isLoading, ask, reset } = useChanakya();
+  const { shown, isTyping, isComplete } = useTypewriter(answer, { tickMs: 30, startDelayMs: 500 });
+  const canSend = question.trim().length > 0 && !isLoading;
+  const send = () => {
+    if (!canSend) return;
+    void ask(question.trim());
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <ToolShell
+      title="Chanakya Niti"
+      subtitle="Counsel from Acharya Chanakya on life, leadership and relationships, grounded in the 17 chapters of the Niti."
+    >
+      <section
+        aria-label="Chanakya's answer"
+        className="mx-auto max-w-3xl rounded-2xl border border-amber-700/40 bg-[linear-gradient(135deg,#f5e6c4,#e8d3a3)] p-6 text-stone-900 shadow-2xl sm:p-10"
+      >
+        <h2 className="text-center font-serif text-3xl text-amber-900" lang="sa">
+          चाणक्य नीति
+        </h2>
+        <div className="mt-6 min-h-32 font-serif text-lg leading-relaxed" data-testid="chanakya-answer">
+          {isLoading ? (
+            <LoadingDots label="The ancient sage is contemplating" className="text-amber-900" />
+          ) : answer ? (
+            <>
+              <FormattedText text={shown} />
+              {isTyping && (
+                <span
+                  className="ml-0.5 inline-block h-5 w-0.5 animate-pulse bg-amber-900 align-middle"
+                  aria-hidden="true"
+                  data-testid="caret"
+                />
+              )}
+              {isComplete && (
+                <footer className="mt-6 border-t border-amber-800/30 pt-4">
+                  <p className="text-right font-semibold text-amber-900">— Acharya Chanakya</p>
+                  <p className="mt-3 text-xs text-stone-700">
+                    {BRAND.name} aims for accuracy but isn't perfect. Please double-check important information.
+                  </p>
+                </footer>
+              )}
+            </>
+          ) : (
+            <p className="text-center text-stone-700">Ask your question below, seeker.</p>
+          )}
+        </div>
+      </section>
+
+      <div className="mx-auto mt-6 max-w-3xl">
+        {isComplete ? (
+          <div className="text-center">
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => {
+                reset();
+                setQuestion('');
+              }}
+            >
+              Ask Another Question
+            </button>
+          </div>
+        ) : (
+          <div className="flex items-end gap-2 rounded-2xl border border-white/10 bg-panel/80 p-2">
+            <textarea
+              aria-label="Your question for Chanakya"
+              rows={2}
+              value={question}
+              disabled={isLoading || isTyping}
+              onChange={(e) => setQuestion(e.target.value)}
+              onKeyDown={onKeyDown}
+              placeholder="Ask Chanakya for wisdom on life, leadership, relationships, or any matter..."
+              className="max-h-[120px] min-h-12 flex-1 resize-none bg-transparent px-3 py-2 text-slate-100 placeholder:text-slate-400 focus:outline-none"
+            />
+            <button
+              type="button"
+              onClick={send}
+              disabled={!canSend}
+              aria-label="Ask Chanakya"
+              className="btn-primary size-11 justify-center p-0"
+            >
+              {isLoading ? <Spinner className="size-5" label="Asking" /> : <SendHorizontal className="size-5" aria-hidden="true" />}
+            </button>
+          </div>
+        )}
+      </div>
+
+      <figure className="mx-auto mt-10 max-w-2xl text-center">
+        <blockquote className="font-serif text-xl text-amber-200" lang="sa">
+          सुखस्य मूलं धर्मः। धर्मस्य मूलम् अर्थः।
+        </blockquote>
+        <figcaption className="mt-2 text-sm text-slate-300">
+          “The root of happiness is righteousness; the root of righteousness is wealth well earned.” (Chanakya Sutra 1–2, our rendering)
+        </figcaption>
+      </figure>
+    </ToolShell>
+  );
+}

@@ -1,0 +1,169 @@
+import { DELETE_REASONS, MESSAGES } from '@sangam/contracts';
+import { type FormEvent, useState } from 'react';
+import { useAppDispatch } from '@/app/store';
+import { Banner } from '@/features/auth/components/banner';
+import { blockEmailKeys, PasswordField, SubmitButton, sanitizeEmail, TextField } from '@/features/auth/components/fields';
+import { useFlash } from '@/features/auth/hooks/use-flash';
+import { HttpError } from '@/lib/api-client';
+import { authApi } from '@/lib/auth/auth-api';
+import { sessionCleared } from '@/lib/auth/auth-slice';
+import { errorText } from '@/lib/auth/error-text';
+import { useSession } from '@/lib/auth/use-session';
+
+export const AFTER_DELETE_DELAY_MS = 2000;
+
+/** The two-step deletion: verify email and password with the login call, then password, reason and feedback. */
+export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: () => void }) {
+  const dispatch = useAppDispatch();
+  const session = useSession();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [email, setEmail] = useState(session.user?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [reason, setReason] = useState('');
+  const [feedback, setFeedback] = useState('');
+  const [verified, setVerified] = useState<{ email: string; token: string } | null>(null);
+  const [touched, setTouched] = useState({ password: false, reason: false });
+  const [isLoading, setIsLoading] = useState(false);
+  const flash = useFlash();
+  const passwordError = touched.password && !password ? MESSAGES.passwordRequired : null;
+  const reasonError = touched.reason && !reason ? MESSAGES.reasonRequired : null;
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email || !password || isLoading) return;
+    setIsLoading(true);
+    try {
+      const res = await authApi.login(email.trim(), password);
+      setVerified({ email: res.user.email, token: res.access_token });
+      setPassword('');
+      setStep(2);
+    } catch (err) {
+      flash.setError(
+        err instanceof HttpError && err.status === 401 ? 'Invalid email or password' : errorText(err, 'Failed to verify credentials'),
+      );
+    }
+    setIsLoading(false);
+  };
+
+  const remove = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ password: true, reason: true });
+    if (!verified) {
+      flash.setError('Please verify your credentials first');
+      return;
+    }
+    if (!password || !reason || isLoading) return;
+    setIsLoading(true);
+    try {
+      const res = await authApi.deleteAccount(verified.token, { password, reason, feedback: feedback.trim() || undefined });
+      flash.setMessage(res.message || 'Account deleted successfully');
+      window.setTimeout(() => {
+        if (session.user?.email === verified.email) dispatch(sessionCleared());
+        onDeleted();
+      }, AFTER_DELETE_DELAY_MS);
+    } catch (err) {
+      console.error('Account deletion failed', err);
+      flash.setError(errorText(err, 'Failed to delete account'));
+      setIsLoading(false);
+    }
+  };
+
+  const back = () => {
+    setStep(1);
+    setPassword('');
+    setReason('');
+    setFeedback('');
+    setTouched({ password: false, reason: false });
+  };
+
+  return (
+    <div>
+      <p className="mb-4 rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
+        Deleting your account permanently removes all your data, conversations and settings. This cannot be undone.
+      </p>
+      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
+      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      {step === 1 ? (
+        <form onSubmit={verify} noValidate aria-label="Verify your identity">
+          <h2 className="mb-4 text-lg font-semibold text-white">Verify your identity to proceed</h2>
+          <TextField
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(v) => setEmail(sanitizeEmail(v))}
+            onKeyDown={blockEmailKeys}
+            disabled={isLoading}
+            autoComplete="email"
+          />
+          <PasswordField label="Password" value={password} onChange={setPassword} disabled={isLoading} autoComplete="current-password" />
+          <SubmitButton
+            isLoading={isLoading}
+            loadingLabel="Verifying..."
+            label="Continue to Delete Account"
+            isDisabled={!email || !password}
+          />
+          <button type="button" onClick={onCancel} className="btn-ghost mt-3 w-full justify-center">
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={remove} noValidate aria-label="Delete account">
+          <p className="mb-4 text-sm text-slate-300">
+            Deleting the account of <strong className="text-white">{verified?.email}</strong>
+          </p>
+          <PasswordField
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+            error={passwordError}
+            disabled={isLoading}
+            autoComplete="current-password"
+          />
+          <label htmlFor="delete-reason" className="mb-1 block text-sm font-medium text-slate-200">
+            Reason
+          </label>
+          <select
+            id="delete-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, reason: true }))}
+            aria-invalid={reasonError ? true : undefined}
+            disabled={isLoading}
+            className="mb-1 w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2.5 text-slate-100"
+          >
+            <option value="">Select a reason</option>
+            {DELETE_REASONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          {reasonError && <p className="mb-3 text-xs text-red-300">{reasonError}</p>}
+          <label htmlFor="delete-feedback" className="mt-3 mb-1 block text-sm font-medium text-slate-200">
+            Feedback (optional)
+          </label>
+          <textarea
+            id="delete-feedback"
+            value={feedback}
+            onChange={(e) => setFeedback(e.target.value)}
+            maxLength={2000}
+            rows={3}
+            disabled={isLoading}
+            className="mb-4 w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2.5 text-slate-100"
+          />
+          <button
+            type="submit"
+            disabled={!password || !reason || isLoading}
+            className="w-full rounded-full bg-red-600 py-3 font-semibold text-white hover:bg-red-500 disabled:opacity-50"
+          >
+            {isLoading ? 'Deleting...' : 'Delete my account'}
+          </button>
+          <button type="button" onClick={back} className="btn-ghost mt-3 w-full justify-center">
+            Back
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { clsx } from 'clsx';
+import { Eye, EyeOff } from 'lucide-react';
+import { type InputHTMLAttributes, type KeyboardEvent, useId, useState } from 'react';
+
+const inputClass =
+  'w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-neon-cyan focus:outline-none focus:ring-1 focus:ring-neon-cyan disabled:opacity-60';
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: string | null;
+  hintTone?: 'muted' | 'ok';
+};
+
+/** Only letters, digits and @ . _ - may be typed in email fields (SPEC.md section 5). */
+export const sanitizeEmail = (v: string) => v.replace(/[^A-Za-z0-9@._-]/g, '');
+const EMAIL_KEY = /^[A-Za-z0-9@._-]$/;
+export function blockEmailKeys(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !EMAIL_KEY.test(e.key)) e.preventDefault();
+}
+/** Usernames: lowercase letters and digits only. */
+export const sanitizeUsername = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export function TextField({ label, value, onChange, error, hint, hintTone = 'muted', className, ...rest }: FieldProps) {
+  const id = useId();
+  const note = error ?? hint;
+  return (
+    <div className={clsx('mb-4', className)}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={note ? `${id}-note` : undefined}
+        className={clsx(inputClass, error && 'border-red-500/70')}
+        {...rest}
+      />
+      {note && (
+        <p
+          id={`${id}-note`}
+          className={clsx('mt-1 text-xs', error ? 'text-red-300' : hintTone === 'ok' ? 'text-emerald-300' : 'text-slate-400')}
+        >
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password field with show/hide. */
+export function PasswordField(props: FieldProps) {
+  const [isShown, setIsShown] = useState(false);
+  const id = useId();
+  const { label, value, onChange, error, hint, className, ...rest } = props;
+  const note = error ?? hint;
+  return (
+    <div className={clsx('mb-4', className)}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={isShown ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={note ? `${id}-note` : undefined}
+          className={clsx(inputClass, 'pr-11', error && 'border-red-500/70')}
+          {...rest}
+        />
+        <button
+          type="button"
+          onClick={() => setIsShown((s) => !s)}
+          aria-label={isShown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
+        >
+          {isShown ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+        </button>
+      </div>
+      {note && (
+        <p id={`${id}-note`} className={clsx('mt-1 text-xs', error ? 'text-red-300' : 'text-slate-400')}>
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SubmitButton({
+  isLoading,
+  loadingLabel,
+  label,
+  isDisabled,
+}: {
+  isLoading: boolean;
+  loadingLabel: string;
+  label: string;
+  isDisabled?: boolean;
+}) {
+  return (
+    <button type="submit" disabled={isLoading || isDisabled} className="btn-primary mt-2 w-full justify-center py-3 text-base">
+      {isLoading ? loadingLabel : label}
+    </button>
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { type Location, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/use-session';
+
+/** Auth pages send a signed-in user back where they came from, or to /chat. */
+export function useRedirectIfSignedIn() {
+  const { isAuthenticated } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    const from = (location.state as { from?: Location } | null)?.from;
+    navigate(from ? `${from.pathname}${from.search}` : paths.chat, { replace: true });
+  }, [isAuthenticated, navigate, location.state]);
+}

@@ -1,0 +1,163 @@
+import { clsx } from 'clsx';
+import { Check, Copy, Maximize2, Minimize2, Pencil, ThumbsDown, ThumbsUp, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { LoadingDots } from '@/components/text/loading-dots';
+import { useTypewriter } from '@/components/text/use-typewriter';
+import { Markdown } from '@/features/chat/components/markdown';
+import type { AnswerCard as Card } from '@/features/chat/hooks/use-answer-stream';
+
+export const NEON_CLASSES: Record<Card['neonColor'], string> = {
+  cyan: 'border-neon-cyan/60 shadow-cyan-500/20',
+  green: 'border-neon-green/60 shadow-green-500/20',
+  purple: 'border-neon-purple/60 shadow-purple-500/20',
+  pink: 'border-neon-pink/60 shadow-pink-500/20',
+  blue: 'border-neon-blue/60 shadow-blue-500/20',
+  red: 'border-neon-red/70 shadow-red-500/30',
+};
+
+/** The reveal paces only text that has arrived: 20 ms ticks, 1 to 3 characters a tick. */
+const charsPerTick = (text: string) => (text.length > 400 ? 3 : text.length > 100 ? 2 : 1);
+
+type Props = {
+  card: Card;
+  isMinimized: boolean;
+  onToggleMinimize: () => void;
+  onContinue?: () => void;
+  onEdit: (content: string) => void;
+};
+
+/** An answer card with like/unlike, edit, copy, minimize/maximize and continue-with-model. */
+export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, onEdit }: Props) {
+  const [liked, setLiked] = useState(false);
+  const [unliked, setUnliked] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
+  const [editedContent, setEditedContent] = useState('');
+  const [copied, setCopied] = useState(false);
+  const { shown, isTyping } = useTypewriter(card.content, { tickMs: 20, charsPerTick });
+  const isStreaming = card.status === 'streaming' || card.status === 'loading' || isTyping;
+
+  useEffect(() => {
+    if (!copied) return;
+    const id = window.setTimeout(() => setCopied(false), 1500);
+    return () => window.clearTimeout(id);
+  }, [copied]);
+
+  const btn =
+    'rounded-md p-1.5 text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan aria-pressed:text-neon-cyan';
+  return (
+    <article
+      aria-label={card.title}
+      data-testid="answer-card"
+      data-status={card.status}
+      className={clsx('flex h-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl backdrop-blur', NEON_CLASSES[card.neonColor])}
+    >
+      <header className="mb-2 flex items-center justify-between gap-2">
+        <h3 className={clsx('truncate font-semibold', card.neonColor === 'red' ? 'text-red-300' : 'text-white')}>{card.title}</h3>
+        <button
+          type="button"
+          className={btn}
+          aria-label={isMinimized ? `Maximize ${card.title}` : `Minimize ${card.title}`}
+          onClick={onToggleMinimize}
+        >
+          {isMinimized ? <Maximize2 className="size-4" aria-hidden="true" /> : <Minimize2 className="size-4" aria-hidden="true" />}
+        </button>
+      </header>
+      {!isMinimized && (
+        <>
+          <div className="max-h-96 min-h-24 flex-1 overflow-y-auto pr-1" data-testid="answer-content">
+            {card.status === 'loading' && !card.content ? (
+              <LoadingDots label="Thinking" className="text-slate-300" />
+            ) : isEditing ? (
+              <textarea
+                aria-label="Edit answer"
+                value={editedContent}
+                onChange={(e) => setEditedContent(e.target.value)}
+                className="h-48 w-full rounded-lg border border-white/10 bg-black/30 p-2 text-sm text-slate-100"
+              />
+            ) : (
+              <Markdown text={shown} isStreaming={isStreaming} />
+            )}
+          </div>
+          <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-white/10 pt-2">
+            {isEditing ? (
+              <>
+                <button
+                  type="button"
+                  className="btn-primary px-3 py-1 text-xs"
+                  onClick={() => {
+                    onEdit(editedContent.trim());
+                    setIsEditing(false);
+                  }}
+                >
+                  Save
+                </button>
+                <button type="button" className={btn} aria-label="Cancel editing" onClick={() => setIsEditing(false)}>
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              </>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className={btn}
+                  aria-label="Like"
+                  aria-pressed={liked}
+                  onClick={() => {
+                    setLiked((v) => !v);
+                    setUnliked(false);
+                  }}
+                >
+                  <ThumbsUp className="size-4" aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className={btn}
+                  aria-label="Unlike"
+                  aria-pressed={unliked}
+                  onClick={() => {
+                    setUnliked((v) => !v);
+                    setLiked(false);
+                  }}
+                >
+                  <ThumbsDown className="size-4" aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className={btn}
+                  aria-label="Edit"
+                  disabled={card.status !== 'done'}
+                  onClick={() => {
+                    setEditedContent(card.content);
+                    setIsEditing(true);
+                  }}
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className={btn}
+                  aria-label={copied ? 'Copied' : 'Copy'}
+                  onClick={async () => {
+                    await navigator.clipboard.writeText(card.content);
+                    setCopied(true);
+                  }}
+                >
+                  {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+                </button>
+                {onContinue && card.status === 'done' && (
+                  <button
+                    type="button"
+                    className="ml-auto rounded-full border border-white/15 px-3 py-1 text-xs text-slate-200 hover:bg-white/10"
+                    onClick={onContinue}
+                  >
+                    Continue with {card.title}
+                  </button>
+                )}
+              </>
+            )}
+          </footer>
+        </>
+      )}
+    </article>
+  );
+}

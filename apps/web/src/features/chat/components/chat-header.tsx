@@ -1,0 +1,47 @@
+import { ArrowLeft, Home } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { BrandMark } from '@/components/layout/brand-mark';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/lib/auth/use-logout';
+import { useSession } from '@/lib/auth/use-session';
+
+/** Go Home (or Back), and Login or Logout. A failed logout still clears the session and goes to /. */
+export function ChatHeader({ back }: { back?: { label: string; onClick: () => void } }) {
+  const { isAuthenticated } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <header className="flex h-16 items-center justify-between gap-3 border-b border-white/5 px-4">
+      <div className="flex items-center gap-3">
+        {back ? (
+          <button type="button" onClick={back.onClick} className="btn-ghost px-3 py-1.5">
+            <ArrowLeft className="size-4" aria-hidden="true" /> {back.label}
+          </button>
+        ) : (
+          <Link to={paths.home} className="btn-ghost px-3 py-1.5">
+            <Home className="size-4" aria-hidden="true" /> Go Home
+          </Link>
+        )}
+        <div className="hidden sm:block">
+          <BrandMark />
+        </div>
+      </div>
+      {isAuthenticated ? (
+        <button
+          type="button"
+          className="btn-ghost px-3 py-1.5"
+          onClick={async () => {
+            await logout();
+            navigate(paths.home);
+          }}
+        >
+          Logout
+        </button>
+      ) : (
+        <Link to={paths.login} className="btn-primary">
+          Login
+        </Link>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PromptBox } from '@/components/prompt-box';
+import { BRAND } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { HeroVideo } from '@/features/marketing/components/hero-video';
+import { RotatingName } from '@/features/marketing/components/rotating-name';
+import { Starfield } from '@/features/marketing/components/starfield';
+import { PROMPT_CATEGORIES } from '@/features/marketing/data/landing';
+
+/** Landing hero: starfield, rotating name, prompt box that carries the prompt to /chat. */
+export function Hero() {
+  const navigate = useNavigate();
+  const [prompt, setPrompt] = useState('');
+  return (
+    <section className="relative isolate overflow-hidden">
+      <Starfield />
+      <div className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,rgba(34,211,238,0.18),transparent_60%)]" />
+      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pt-16 pb-20 lg:grid-cols-2 lg:pt-24">
+        <div>
+          <p className="mb-4 inline-flex rounded-full border border-neon-cyan/30 bg-neon-cyan/10 px-3 py-1 text-xs font-medium text-neon-cyan">
+            India’s multi-model AI platform
+          </p>
+          <h1 className="text-4xl font-bold tracking-tight text-white sm:text-6xl">
+            <RotatingName />
+            <span className="mt-2 block text-3xl font-semibold text-slate-200 sm:text-4xl">Many AI models. One answer.</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-slate-300">
+            Ask once and {BRAND.name} asks several leading models for you, then fuses their answers into one refined reply, or shows them
+            side by side. For professionals, developers, creators and students, at about half the price of one premium AI subscription.
+          </p>
+          <PromptBox
+            className="mt-8 max-w-xl"
+            value={prompt}
+            onChange={setPrompt}
+            label="Ask Sangam anything"
+            placeholder="Ask Sangam anything…"
+            onSubmit={(p) => navigate(paths.chat, { state: { prompt: p } })}
+          />
+          <ul className="mt-4 flex max-w-xl flex-wrap gap-2" aria-label="Prompt categories">
+            {PROMPT_CATEGORIES.map((c) => (
+              <li key={c}>
+                <button
+                  type="button"
+                  onClick={() => setPrompt((p) => (p ? p : `${c}: `))}
+                  className="rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs text-slate-300 hover:border-neon-cyan/50 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
+                >
+                  {c}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap items-center gap-4">
+            <Link to={paths.chat} className="btn-primary px-7 py-3 text-base">
+              Try {BRAND.name}
+            </Link>
+            <Link to={paths.pricing} className="btn-ghost px-7 py-3 text-base">
+              See plans
+            </Link>
+          </div>
+          <dl className="mt-10 grid max-w-xl grid-cols-3 gap-4 text-center">
+            <Claim value={BRAND.claims.avgResponse} label="average response" />
+            <Claim value="Private" label="by default" />
+            <Claim value="100+" label="languages" />
+          </dl>
+        </div>
+        <HeroVideo />
+      </div>
+    </section>
+  );
+}
+
+function Claim({ value, label }: { value: string; label: string }) {
+  return (
+    <div className="rounded-2xl border border-white/10 bg-white/5 px-2 py-3">
+      <dt className="sr-only">{label}</dt>
+      <dd className="text-xl font-bold text-white">{value}</dd>
+      <dd className="text-xs text-slate-400">{label}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+export type LeaderboardEntry = { rank: number; modelName: string; score: number; description: string; neonColor: string };
+
+export const LEADERBOARD_CATEGORIES = [
+  'Overall',
+  'Coding',
+  'Reasoning',
+  'Writing',
+  'Data & Analytics',
+  'Creative',
+  'Instructional',
+  'Decision & Advisory',
+  'Multi-modal',
+  'Latest News',
+] as const;
+
+const MODELS = [
+  { name: 'GPT-4o', note: 'fast, broad and dependable' },
+  { name: 'Claude 3.5 Sonnet', note: 'careful, well-structured and candid' },
+  { name: 'Gemini 1.5 Pro', note: 'long context and strong with mixed media' },
+  { name: 'Llama 3.1 405B', note: 'the strongest open-weights all-rounder' },
+  { name: 'DeepSeek V3', note: 'efficient, precise and good value' },
+  { name: 'Mistral Large 2', note: 'concise and multilingual' },
+  { name: 'Qwen 2.5 72B', note: 'solid maths and Asian-language coverage' },
+  { name: 'Grok 2', note: 'quick and current, sometimes terse' },
+  { name: 'Command R+', note: 'grounded answers with citations' },
+] as const;
+
+/** A fixed order per category (sample data): index into MODELS, best first. */
+const ORDER: Record<(typeof LEADERBOARD_CATEGORIES)[number], number[]> = {
+  Overall: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+  Coding: [1, 4, 0, 6, 3, 2, 5, 7, 8],
+  Reasoning: [1, 0, 4, 2, 6, 3, 7, 5, 8],
+  Writing: [1, 0, 2, 5, 3, 8, 7, 4, 6],
+  'Data & Analytics': [0, 2, 4, 1, 6, 3, 5, 8, 7],
+  Creative: [1, 0, 7, 2, 3, 5, 6, 4, 8],
+  Instructional: [0, 1, 2, 8, 3, 5, 4, 6, 7],
+  'Decision & Advisory': [1, 0, 2, 8, 4, 3, 5, 7, 6],
+  'Multi-modal': [2, 0, 1, 6, 3, 7, 4, 5, 8],
+  'Latest News': [7, 8, 2, 0, 1, 3, 5, 4, 6],
+};
+
+const COLORS = ['cyan', 'green', 'purple', 'pink', 'blue'] as const;
+
+/** Scores fall from 96 to 74 down each table. */
+const SCORES = [96, 93, 91, 88, 85, 82, 80, 77, 74];
+
+export const LEADERBOARD: Record<string, LeaderboardEntry[]> = Object.fromEntries(
+  LEADERBOARD_CATEGORIES.map((category, c) => [
+    category,
+    (ORDER[category] ?? []).map((m, i) => {
+      const model = MODELS[m] ?? MODELS[0];
+      return {
+        rank: i + 1,
+        modelName: model.name,
+        score: (SCORES[i] ?? 74) - (c % 3 === 0 || i === 0 || i === 8 ? 0 : 1),
+        description: `${category}: ${model.note}.`,
+        neonColor: COLORS[i % COLORS.length] ?? 'cyan',
+      };
+    }),
+  ]),
+);

@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { RequireAuth } from '@/lib/auth/require-auth';
+
+/** Signed-in screens (chat, tools, profile, settings) behind the guard. */
+export function ProtectedLayout() {
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
+}

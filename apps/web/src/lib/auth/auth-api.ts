@@ -1,0 +1,50 @@
+import type { PublicUser, SessionResponse } from '@sangam/contracts';
+import { requestJson } from '@/lib/api-client';
+
+const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const noRefresh = { skipAuthRefresh: true } as const;
+
+/** The account calls of SPEC.md section 7 (auth paths never trigger the 401 refresh). */
+export const authApi = {
+  login: (email: string, password: string) =>
+    requestJson<SessionResponse>('/api/v1/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: email, password }),
+      ...noRefresh,
+    }),
+  signup: (body: { name: string; username: string; email: string; password: string }) =>
+    requestJson<{ message: string }>('/api/v1/signup', { method: 'POST', ...json(body), ...noRefresh }),
+  verifyOtp: (body: { email: string; code: string }) =>
+    requestJson<{ message: string }>('/api/v1/signup/otp_verify', { method: 'POST', ...json(body), ...noRefresh }),
+  resendOtp: (email: string) =>
+    requestJson<{ message: string }>('/api/v1/signup/resend_otp', { method: 'POST', ...json({ email }), ...noRefresh }),
+  forgot: (email: string) =>
+    requestJson<{ message: string }>('/api/v1/forgot-password', { method: 'POST', ...json({ email }), ...noRefresh }),
+  reset: (body: { email: string; code: string; password: string; confirm: string }) =>
+    requestJson<{ message: string }>('/api/v1/reset-password', { method: 'POST', ...json(body), ...noRefresh }),
+  refresh: (refreshToken: string) =>
+    requestJson<SessionResponse>('/api/v1/refresh', { method: 'POST', ...json({ refresh_token: refreshToken }), ...noRefresh }),
+  logout: (accessToken: string | null) =>
+    requestJson<{ message: string }>('/api/v1/auth/logout', {
+      method: 'POST',
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      ...noRefresh,
+    }),
+  verify: (accessToken: string) =>
+    requestJson<{ user: PublicUser; token: string; access_token: string }>('/api/v1/auth/verify', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      ...noRefresh,
+    }),
+  deleteAccount: (verifiedToken: string, body: { password: string; reason: string; feedback?: string }) =>
+    requestJson<{ message: string }>('/api/v1/users/account', {
+      method: 'DELETE',
+      ...json(body),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${verifiedToken}` },
+      ...noRefresh,
+    }),
+  updateProfile: (body: { firstName?: string; lastName?: string; name?: string }) =>
+    requestJson<{ user: PublicUser; message: string }>('/api/user/update', { method: 'PUT', ...json(body) }),
+  deleteBySettings: (body: { email: string; confirmation: string }) =>
+    requestJson<{ message: string }>('/api/user/delete', { method: 'DELETE', ...json(body) }),
+};

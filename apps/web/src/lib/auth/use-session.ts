@@ -1,0 +1,6 @@
+import { useAppSelector } from '@/app/store';
+
+/** The signed-in state the screens read: who, and whether the session is still loading. */
+export function useSession() {
+  return useAppSelector((s) => s.auth);
+}

@@ -1,0 +1,139 @@
+// The engine's added latency against the fake upstream called directly, in the same run (needs `npm run build`):
+// GenerateAnswer with one proposer at concurrency 1; time to first streamed byte at concurrency 1 and 64;
+// universe mode with five proposers and an aggregator against slowest proposer + aggregator.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createUser, percentile, startServer } from './lib/server.mjs';
+
+const { startFakeLlm } = await import('../apps/server/test/fakes/fake-llm.ts').catch(() => {
+  throw new Error('Run with: npx tsx bench/engine-overhead.mjs');
+});
+
+const fake = await startFakeLlm();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-engine-bench-'));
+const model = (id, roles) => ({
+  id,
+  name: id,
+  provider: 'openai-compatible',
+  model: id,
+  baseURL: `${fake.url}/v1`,
+  roles,
+  timeoutMs: 30000,
+});
+const one = path.join(dir, 'one.json');
+fs.writeFileSync(one, JSON.stringify({ models: [model('solo', ['proposer', 'aggregator', 'refiner'])] }));
+const five = path.join(dir, 'five.json');
+fs.writeFileSync(
+  five,
+  JSON.stringify({
+    models: [...['p1', 'p2', 'p3', 'p4', 'p5'].map((id) => model(id, ['proposer'])), model('agg', ['aggregator', 'refiner'])],
+  }),
+);
+
+const REPLY = 'word '.repeat(40);
+for (const id of ['solo', 'p1', 'p2', 'p3', 'p4', 'p5', 'agg']) fake.behave(id, { reply: REPLY, chunkSize: 20 });
+fake.behave('p5', { reply: REPLY, chunkSize: 20, delayMs: 50 });
+fake.behave('agg', { reply: REPLY, chunkSize: 20, delayMs: 20 });
+
+const direct = async (id, stream) => {
+  const t0 = performance.now();
+  const res = await fetch(`${fake.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: id, stream, messages: [{ role: 'user', content: 'hi' }] }),
+  });
+  const reader = res.body.getReader();
+  const first = await reader.read();
+  const ttfb = performance.now() - t0;
+  void first;
+  while (!(await reader.read()).done) {}
+  return { total: performance.now() - t0, ttfb };
+};
+
+async function viaServer(url, token, stream) {
+  const form = new FormData();
+  form.append('Prompt', 'hi');
+  form.append('Chat_Id', 'bench');
+  form.append('Request_Id', `req_${Date.now()}`);
+  const t0 = performance.now();
+  const res = await fetch(`${url}/ai/v1/agent/GenerateAnswer`, {
+    method: 'POST',
+    headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${token}`, accept: stream ? 'text/event-stream' : 'application/json' },
+    body: form,
+  });
+  const reader = res.body.getReader();
+  let ttfb = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    if (!ttfb && stream && new TextDecoder().decode(value).includes('model-delta')) ttfb = performance.now() - t0;
+  }
+  if (res.status !== 200) throw new Error(`server answered ${res.status}`);
+  return { total: performance.now() - t0, ttfb };
+}
+
+async function session(modelsFile) {
+  const server = await startServer({
+    MODELS_FILE: modelsFile,
+    FREE_PLAN_TOKENS: '1000000000',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  const user = await createUser(server.url, server.dataDir);
+  const login = await fetch(`${server.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user.email, password: user.password }),
+  });
+  const { access_token: token } = await login.json();
+  return { server, token };
+}
+
+const N = Number(process.env.BENCH_N ?? 300);
+const fmt = (xs) => `p50 ${percentile(xs, 50).toFixed(2)} ms, p99 ${percentile(xs, 99).toFixed(2)} ms`;
+try {
+  const a = await session(one);
+  for (let i = 0; i < 30; i += 1) {
+    await direct('solo', false);
+    await viaServer(a.server.url, a.token, false);
+  }
+  const d1 = [];
+  const s1 = [];
+  for (let i = 0; i < N; i += 1) {
+    d1.push((await direct('solo', false)).total);
+    s1.push((await viaServer(a.server.url, a.token, false)).total);
+  }
+  const added = s1.map((s, i) => s - (d1[i] ?? 0));
+  console.log(`GenerateAnswer, one proposer, concurrency 1 (${N} requests): direct ${fmt(d1)}; via Sangam ${fmt(s1)}; added ${fmt(added)}`);
+
+  for (const c of [1, 64]) {
+    const dT = [];
+    const sT = [];
+    for (let round = 0; round < (c === 1 ? N : 5); round += 1) {
+      const ds = await Promise.all(Array.from({ length: c }, () => direct('solo', true)));
+      const ss = await Promise.all(Array.from({ length: c }, () => viaServer(a.server.url, a.token, true)));
+      dT.push(...ds.map((x) => x.ttfb));
+      sT.push(...ss.map((x) => x.ttfb));
+    }
+    console.log(
+      `first streamed byte, concurrency ${c}: direct ${fmt(dT)}; via Sangam ${fmt(sT)}; added p50 ${(percentile(sT, 50) - percentile(dT, 50)).toFixed(2)} ms`,
+    );
+  }
+  await a.server.stop();
+
+  const b = await session(five);
+  const slowest = [];
+  const total = [];
+  for (let i = 0; i < 50; i += 1) {
+    const p5 = (await direct('p5', false)).total;
+    const agg = (await direct('agg', false)).total;
+    slowest.push(p5 + agg);
+    total.push((await viaServer(b.server.url, b.token, false)).total);
+  }
+  console.log(
+    `universe, five proposers + aggregator: slowest proposer + aggregator ${fmt(slowest)}; via Sangam ${fmt(total)}; added p50 ${(percentile(total, 50) - percentile(slowest, 50)).toFixed(2)} ms`,
+  );
+  await b.server.stop();
+} finally {
+  await fake.close();
+}

@@ -1,0 +1,30 @@
+// Prints the gzipped size of the JavaScript the landing page loads initially (entry + modulepreloads
+// + the landing route's lazy chunk and its static imports), read from the built apps/web/dist.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error('Build first with: npm run build (apps/web/dist/.vite/manifest.json missing)');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visit(dep);
+};
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+visit(entry);
+visit('src/app/routes/public/landing.tsx');
+let total = 0;
+for (const file of files) {
+  const size = gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  total += size;
+  console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${file}`);
+}
+console.log(`landing initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (target <= 150 KB)`);

@@ -1,0 +1,93 @@
+// Starts the built server on a free port with a fresh DATA_DIR for a benchmark; returns its URL and pid.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = srv.address().port;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOCAL_MODEL: 'off',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+export function peakRssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+export function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Signs up and verifies a user through the API and the outbox. */
+export async function createUser(url, dataDir) {
+  const tag = Math.random().toString(36).slice(2, 10);
+  const user = { name: 'Bench User', username: `bench${tag}`, email: `bench${tag}@example.com`, password: 'Str0ng!pass' };
+  await fetch(`${url}/api/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  const outbox = path.join(dataDir, 'outbox');
+  let code;
+  for (let i = 0; i < 100 && !code; i += 1) {
+    if (fs.existsSync(outbox)) {
+      for (const f of fs.readdirSync(outbox).filter((n) => n.endsWith('.json'))) {
+        const mail = JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8'));
+        if (mail.to === user.email) code = mail.text.match(/\b(\d{6})\b/)?.[1];
+      }
+    }
+    if (!code) await new Promise((r) => setTimeout(r, 50));
+  }
+  await fetch(`${url}/api/v1/signup/otp_verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, code }),
+  });
+  return user;
+}
+
+export const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+export const randomIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;

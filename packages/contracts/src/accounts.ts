@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/** Validation rules shared by the screens and the server (SPEC.md section 5, DECISIONS.md). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const USERNAME_PATTERN = /^[a-z0-9]+$/;
+export const NAME_PATTERN = /^[A-Za-z](?:[A-Za-z .'-]*[A-Za-z])?$/;
+export const OTP_PATTERN = /^\d{6}$/;
+
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordMin6: 'Password must be at least 6 characters',
+  passwordStrength: 'Password must be 8+ chars, include upper, lower, number and special character',
+  passwordsDoNotMatch: 'Passwords do not match',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be less than 30 characters',
+  usernameChars: 'Username can only use lowercase letters and numbers',
+  usernameOk: 'Username looks good!',
+  usernameHint: '(3-30 characters, lowercase letters and numbers only)',
+  enterValidDetails: 'Enter valid details',
+  otpInvalid: 'Please enter a valid 6-digit OTP',
+  resetCodeRequired: 'Reset code is required',
+  reasonRequired: 'Please select a reason',
+} as const;
+
+/** The password-strength helper: 5 requirements; <=2 Weak, 3 Fair, 4 Good, 5 Strong. */
+export function passwordStrength(password: string) {
+  const checks = {
+    length: password.length >= 8,
+    lower: /[a-z]/.test(password),
+    upper: /[A-Z]/.test(password),
+    digit: /\d/.test(password),
+    special: /[^A-Za-z0-9]/.test(password),
+  };
+  const score = Object.values(checks).filter(Boolean).length;
+  const label = score <= 2 ? 'Weak' : score === 3 ? 'Fair' : score === 4 ? 'Good' : 'Strong';
+  return { checks, score, label } as const;
+}
+export const isStrongPassword = (password: string) => passwordStrength(password).score === 5;
+
+const email = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
+  .transform((v) => v.toLowerCase());
+const strongPassword = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(128, 'Password must be at most 128 characters')
+  .refine(isStrongPassword, MESSAGES.passwordStrength);
+const otp = z.string({ error: MESSAGES.otpInvalid }).trim().regex(OTP_PATTERN, MESSAGES.otpInvalid);
+
+export const usernameSchema = z
+  .string({ error: MESSAGES.enterValidDetails })
+  .trim()
+  .min(3, MESSAGES.usernameMin)
+  .max(30, MESSAGES.usernameMax)
+  .regex(USERNAME_PATTERN, MESSAGES.usernameChars);
+export const nameSchema = z
+  .string({ error: MESSAGES.enterValidDetails })
+  .trim()
+  .min(1, MESSAGES.enterValidDetails)
+  .max(80)
+  .regex(NAME_PATTERN, MESSAGES.enterValidDetails);
+
+export const loginSchema = z.object({
+  username: email,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).min(6, MESSAGES.passwordMin6).max(128),
+});
+export const signupSchema = z.object({ name: nameSchema, username: usernameSchema, email, password: strongPassword });
+export const verifyOtpSchema = z.object({ email, code: otp });
+export const emailOnlySchema = z.object({ email });
+export const refreshSchema = z.object({ refresh_token: z.string().min(16).max(512) });
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+  reason: z.enum(['user_request', 'privacy_concerns', 'not_useful', 'technical_issues', 'switching_service', 'other'], {
+    error: MESSAGES.reasonRequired,
+  }),
+  feedback: z.string().max(2000).optional(),
+});
+export const updateProfileSchema = z.object({
+  firstName: z.string().trim().max(60).optional(),
+  lastName: z.string().trim().max(60).optional(),
+  name: nameSchema.optional(),
+});
+
+export const DELETE_REASONS = [
+  { value: 'user_request', label: 'I no longer need this account' },
+  { value: 'privacy_concerns', label: 'Privacy concerns' },
+  { value: 'not_useful', label: 'Service not useful' },
+  { value: 'technical_issues', label: 'Too many technical issues' },
+  { value: 'switching_service', label: 'Switching to another service' },
+  { value: 'other', label: 'Other reason' },
+] as const;
+
+export type Login = z.infer<typeof loginSchema>;
+export type Signup = z.infer<typeof signupSchema>;
+export type VerifyOtp = z.infer<typeof verifyOtpSchema>;
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** The user as every account response returns it. */
+export type PublicUser = { id: string; firstName: string; lastName: string; name: string; username: string; email: string; plan: string };
+/** Login, refresh and verify answers: `token` and `access_token` are the same access token. */
+export type SessionResponse = {
+  user: PublicUser;
+  token: string;
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+};
+export type MessageResponse = { message: string };

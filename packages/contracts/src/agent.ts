@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CHAT_MODES } from './brand';
+
+/** Limits of the prompt and answer service. */
+export const AGENT_LIMITS = { promptMaxChars: 20_000, imageMaxBytes: 5 * 1024 * 1024, idMaxChars: 128 } as const;
+
+/** The multipart text fields of PromptRefiner and GenerateAnswer (SPEC.md section 7). */
+export const agentRequestSchema = z.object({
+  Prompt: z
+    .string({ error: 'Prompt is required' })
+    .trim()
+    .min(1, 'Prompt is required')
+    .max(AGENT_LIMITS.promptMaxChars, 'Prompt is too long'),
+  Chat_Id: z.string({ error: 'Chat_Id is required' }).trim().min(1, 'Chat_Id is required').max(AGENT_LIMITS.idMaxChars),
+  Request_Id: z.string({ error: 'Request_Id is required' }).trim().min(1, 'Request_Id is required').max(AGENT_LIMITS.idMaxChars),
+  Mode: z.enum(CHAT_MODES).optional(),
+});
+export type AgentRequest = z.infer<typeof agentRequestSchema>;
+
+export type RefineResponse = { data: { refined: string[]; ranking: number[] }; message: string };
+
+/** A model's answer in supporting_output: its text, or why it failed. */
+export type SupportingAnswer =
+  | string
+  | { text?: string; content?: string; image?: string; error?: string; status?: 'ok' | 'failed' | 'timeout' };
+export type AnswerResponse = {
+  data: {
+    best_output: string;
+    supporting_output: Record<string, SupportingAnswer>;
+    /** Grounded facts computed by a tool (chart, nutrition table, checked citations), when any. */
+    facts?: unknown;
+  };
+  message: string;
+};
+
+/**
+ * Server-Sent Events of the streaming form (`Accept: text/event-stream`). Each event's `data` is JSON.
+ * - `model-start` { model, name }           a proposer began
+ * - `model-delta` { model, name, delta }     text from one proposer
+ * - `model-end`   { model, name, text }      that proposer finished
+ * - `model-error` { model, name, code, detail } that proposer failed or timed out
+ * - `fusion-start` { model, name }           the aggregator began writing best_output
+ * - `fusion-delta` { delta }                 text of best_output
+ * - `refined`     RefineResponse['data']     (PromptRefiner only)
+ * - `final`       AnswerResponse | RefineResponse  the same JSON as the non-streaming answer
+ * - `error`       { code, detail }           the request failed as a whole
+ */
+export type AgentStreamEvent =
+  | { event: 'model-start'; data: { model: string; name: string } }
+  | { event: 'model-delta'; data: { model: string; name: string; delta: string } }
+  | { event: 'model-end'; data: { model: string; name: string; text: string } }
+  | { event: 'model-error'; data: { model: string; name: string; code: string; detail: string } }
+  | { event: 'fusion-start'; data: { model: string; name: string } }
+  | { event: 'fusion-delta'; data: { delta: string } }
+  | { event: 'refined'; data: RefineResponse['data'] }
+  | { event: 'final'; data: AnswerResponse | RefineResponse }
+  | { event: 'error'; data: { code: string; detail: string } };
+
+/** Tool prompt prefixes of SPEC.md section 7. */
+export const TOOL_PREFIXES = { scripture: 'BOOK_ID:', astrology: 'ASTR:', recipe: 'REP:', calorie: 'CAL:,', chanakya: 'CHA:,' } as const;
+export type ToolId = keyof typeof TOOL_PREFIXES;

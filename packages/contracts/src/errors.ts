@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * The one registry of error codes: each code with its HTTP status and the message a user sees.
+ * The server throws `new AppError('CODE')`; the web maps codes to screens.
+ */
+export const ERRORS = {
+  // platform
+  VALIDATION_FAILED: { status: 400, detail: 'The request is not valid.' },
+  BAD_REQUEST: { status: 400, detail: 'The request could not be understood.' },
+  NOT_FOUND: { status: 404, detail: 'Not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, detail: 'Method not allowed.' },
+  PAYLOAD_TOO_LARGE: { status: 413, detail: 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, detail: 'Unsupported content type.' },
+  RATE_LIMITED: { status: 429, detail: 'Too many attempts. Please wait and try again.' },
+  INTERNAL: { status: 500, detail: 'Something went wrong on our side. Please try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable.' },
+  // accounts
+  INVALID_CREDENTIALS: { status: 401, detail: 'Invalid email or password' },
+  UNAUTHENTICATED: { status: 401, detail: 'Please sign in to continue.' },
+  TOKEN_INVALID: { status: 401, detail: 'Your session is not valid. Please sign in again.' },
+  TOKEN_EXPIRED: { status: 401, detail: 'Your session has expired. Please sign in again.' },
+  REFRESH_INVALID: { status: 401, detail: 'Token refresh failed' },
+  EMAIL_NOT_VERIFIED: { status: 403, detail: 'Please verify your email before signing in.' },
+  USERNAME_TAKEN: { status: 409, detail: 'That username is already taken.' },
+  OTP_INVALID: { status: 400, detail: 'Invalid OTP' },
+  OTP_EXPIRED: { status: 400, detail: 'This code has expired. Please request a new one.' },
+  OTP_TOO_MANY_ATTEMPTS: { status: 400, detail: 'Too many wrong codes. Please request a new one.' },
+  RESEND_TOO_SOON: { status: 429, detail: 'Please wait a minute before asking for another code.' },
+  PASSWORDS_DO_NOT_MATCH: { status: 400, detail: 'Passwords do not match' },
+  ACCOUNT_NOT_FOUND: { status: 404, detail: 'Account not found.' },
+  // answer engine
+  API_KEY_INVALID: { status: 401, detail: 'The X-API-Key header is missing or not recognised.' },
+  IMAGE_INVALID: { status: 400, detail: 'The image must be a JPEG, PNG or WebP picture.' },
+  IMAGE_TOO_LARGE: { status: 413, detail: 'The image must be at most 5 MB.' },
+  PROMPT_TOO_LONG: { status: 413, detail: 'The prompt is too long.' },
+  MODEL_UNAVAILABLE: {
+    status: 503,
+    detail: 'No AI model is available right now. An operator must configure a model provider.',
+  },
+  ALL_MODELS_FAILED: { status: 502, detail: 'Every AI model failed to answer. Please try again.' },
+  QUOTA_EXCEEDED: { status: 402, detail: 'You have used this month’s allowance. See the plans on the pricing page.' },
+  CHAT_NOT_FOUND: { status: 404, detail: 'Chat not found.' },
+  // tools
+  PLACE_NOT_FOUND: { status: 400, detail: 'We could not find that birth place. Please enter a nearby city.' },
+  BIRTH_DATA_INVALID: { status: 400, detail: 'Please give a valid date and time of birth.' },
+} as const satisfies Record<string, { status: number; detail: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Every error body the API sends. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  detail: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,7 @@
+export * from './accounts';
+export * from './agent';
+export * from './brand';
+export * from './errors';
+export * from './models';
+export * from './plans';
+export * from './tools';

@@ -1,0 +1,123 @@
+/** The eight scriptures of the Religion tool (SPEC.md section 3). */
+export type ScriptureId = 'gita' | 'bible' | 'guru-granth-sahib' | 'torah' | 'tripitaka' | 'agamas' | 'avesta' | 'quran';
+export type Scripture = { id: ScriptureId; name: string; religion: string; color: string; image: string; systemPrompt: string };
+
+const prompt = (name: string, tradition: string, cite: string) =>
+  `You are a respectful, careful guide to the ${name} of ${tradition}. Answer from the ${name} itself, faithful to the tradition, citing ${cite} for every claim you draw from the text. Quote briefly. Where schools or commentators interpret a passage differently, say so plainly. Never invent a citation; if you are unsure of a reference, say so.`;
+
+export const SCRIPTURES: readonly Scripture[] = [
+  {
+    id: 'gita',
+    name: 'Bhagavad Gita',
+    religion: 'Hinduism',
+    color: 'yellow',
+    image: '/media/books/gita.svg',
+    systemPrompt: prompt('Bhagavad Gita', 'Hinduism', 'chapter and verse as "Bhagavad Gita 2.47"'),
+  },
+  {
+    id: 'bible',
+    name: 'The Bible',
+    religion: 'Christianity',
+    color: 'purple',
+    image: '/media/books/bible.svg',
+    systemPrompt: prompt('Bible', 'Christianity', 'book, chapter and verse as "John 3:16" (King James Version numbering)'),
+  },
+  {
+    id: 'guru-granth-sahib',
+    name: 'Guru Granth Sahib',
+    religion: 'Sikhism',
+    color: 'cyan',
+    image: '/media/books/guru-granth-sahib.svg',
+    systemPrompt: prompt('Guru Granth Sahib', 'Sikhism', 'the Ang (page) as "Ang 1"'),
+  },
+  {
+    id: 'torah',
+    name: 'Torah Tanakh',
+    religion: 'Judaism',
+    color: 'blue',
+    image: '/media/books/torah.svg',
+    systemPrompt: prompt('Torah and Tanakh', 'Judaism', 'book, chapter and verse as "Deuteronomy 6:4"'),
+  },
+  {
+    id: 'tripitaka',
+    name: 'Tripitaka',
+    religion: 'Buddhism',
+    color: 'red',
+    image: '/media/books/tripitaka.svg',
+    systemPrompt: prompt('Tripitaka (Pali Canon)', 'Buddhism', 'the collection and number as "Dhammapada 183" or "Majjhima Nikaya 10"'),
+  },
+  {
+    id: 'agamas',
+    name: 'Agamas',
+    religion: 'Jainism',
+    color: 'orange',
+    image: '/media/books/agamas.svg',
+    systemPrompt: prompt('Jain Agamas', 'Jainism', 'the text and chapter as "Uttaradhyayana Sutra 10" or "Tattvartha Sutra 1.1"'),
+  },
+  {
+    id: 'avesta',
+    name: 'Avesta',
+    religion: 'Zoroastrianism',
+    color: 'pink',
+    image: '/media/books/avesta.svg',
+    systemPrompt: prompt('Avesta', 'Zoroastrianism', 'the text and chapter as "Yasna 30" or "Vendidad 3"'),
+  },
+  {
+    id: 'quran',
+    name: 'Quran',
+    religion: 'Islam',
+    color: 'green',
+    image: '/media/books/quran.svg',
+    systemPrompt: prompt('Quran', 'Islam', 'surah and ayah as "Quran 2:255"'),
+  },
+];
+
+/** Builds the GenerateAnswer prompt of SPEC.md section 7: 'BOOK_ID:{id}', the system prompt, the question. */
+export const scripturePrompt = (s: Scripture, question: string) => `BOOK_ID:${s.id}\n${s.systemPrompt}\n${question}`;
+
+/** A citation found in an answer and checked against the book's structure. */
+export type CheckedCitation = { ref: string; isValid: boolean; quote?: string; note?: string };
+export type ScriptureFacts = { bookId: ScriptureId; citations: CheckedCitation[] };
+export type ChanakyaFacts = { citations: CheckedCitation[] };
+
+/** The computed sidereal chart returned by the astrology tool as data.facts. */
+export type GrahaPlacement = {
+  graha: string;
+  longitude: number;
+  sign: string;
+  degree: number;
+  house: number;
+  nakshatra: string;
+  pada: number;
+  isRetrograde: boolean;
+};
+export type AstrologyFacts = {
+  place: { name: string; lat: number; lon: number };
+  utc: string;
+  offset: string;
+  chart: {
+    ascendant: { longitude: number; sign: string; degree: number; nakshatra: string; pada: number };
+    ayanamsa: number;
+    grahas: GrahaPlacement[];
+  };
+  dasha: { current: { lord: string; start: string; end: string } | null; periods: Array<{ lord: string; start: string; end: string }> };
+};
+
+/** Nutrition computed from the Indian Food Composition Tables 2017 (calorie and recipe tools). */
+export type NutritionItem = {
+  name: string;
+  quantity: string;
+  grams: number;
+  kcal: number;
+  protein: number;
+  fat: number;
+  carbohydrate: number;
+  fibre: number;
+};
+export type NutritionFacts = {
+  items: NutritionItem[];
+  total: { kcal: number; protein: number; fat: number; carbohydrate: number; fibre: number };
+  source: string;
+  /** For recipes: per serving. */
+  servings?: number;
+};
