@@ -25,6 +25,24 @@ function migrationsFolder(): string {
 }
 
 /**
+ * Ends a pool and waits until every connection is really closed: `pool.end()` resolves while the
+ * clients are still saying goodbye, so a database dropped right after it would kill them mid-way.
+ */
+function endableWhenClosed(pool: pg.Pool) {
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => open.add(client));
+  const removed = new Map<pg.PoolClient, () => void>();
+  pool.on('remove', (client) => {
+    open.delete(client);
+    removed.get(client)?.();
+  });
+  return async () => {
+    await pool.end();
+    await Promise.all([...open].map((client) => new Promise<void>((resolve) => removed.set(client, resolve))));
+  };
+}
+
+/**
  * Opens the database chosen once at start: PostgreSQL when a URL is given, otherwise the embedded
  * PGlite inside the data directory (or in memory for `memory://`). Migrations are applied here.
  */
@@ -32,6 +50,9 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir: st
   const folder = migrationsFolder();
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A connection the server drops while idle (restart, failover) must not crash the process.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    const end = endableWhenClosed(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder });
     return {
@@ -40,7 +61,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir: st
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: end,
     };
   }
   const location = dataDir === 'memory://' ? 'memory://' : path.join(dataDir, 'db');
