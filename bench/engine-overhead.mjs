@@ -2,6 +2,7 @@
 // GenerateAnswer with one proposer at concurrency 1; time to first streamed byte at concurrency 1 and 64;
 // universe mode with five proposers and an aggregator against slowest proposer + aggregator.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createUser, percentile, startServer } from './lib/server.mjs';
@@ -36,42 +37,52 @@ for (const id of ['solo', 'p1', 'p2', 'p3', 'p4', 'p5', 'agg']) fake.behave(id, 
 fake.behave('p5', { reply: REPLY, chunkSize: 20, delayMs: 50 });
 fake.behave('agg', { reply: REPLY, chunkSize: 20, delayMs: 20 });
 
-const direct = async (id, stream) => {
-  const t0 = performance.now();
-  const res = await fetch(`${fake.url}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model: id, stream, messages: [{ role: 'user', content: 'hi' }] }),
+// Both legs use the same client (node:http with keep-alive) so that only the server's work differs;
+// the multipart body is encoded once, as an efficient client would.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+function timedRequest(url, { headers, body }, firstByteMarker) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': body.length } }, (res) => {
+      let ttfb = 0;
+      res.on('data', (chunk) => {
+        if (!ttfb && (!firstByteMarker || chunk.includes(firstByteMarker))) ttfb = performance.now() - t0;
+      });
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve({ total: performance.now() - t0, ttfb }) : reject(new Error(`answered ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  const reader = res.body.getReader();
-  const first = await reader.read();
-  const ttfb = performance.now() - t0;
-  void first;
-  while (!(await reader.read()).done) {}
-  return { total: performance.now() - t0, ttfb };
-};
-
-async function viaServer(url, token, stream) {
-  const form = new FormData();
-  form.append('Prompt', 'hi');
-  form.append('Chat_Id', 'bench');
-  form.append('Request_Id', `req_${Date.now()}`);
-  const t0 = performance.now();
-  const res = await fetch(`${url}/ai/v1/agent/GenerateAnswer`, {
-    method: 'POST',
-    headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${token}`, accept: stream ? 'text/event-stream' : 'application/json' },
-    body: form,
-  });
-  const reader = res.body.getReader();
-  let ttfb = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    if (!ttfb && stream && new TextDecoder().decode(value).includes('model-delta')) ttfb = performance.now() - t0;
-  }
-  if (res.status !== 200) throw new Error(`server answered ${res.status}`);
-  return { total: performance.now() - t0, ttfb };
 }
+
+const direct = (id, stream) =>
+  timedRequest(`${fake.url}/v1/chat/completions`, {
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ model: id, stream, messages: [{ role: 'user', content: 'hi' }] })),
+  });
+
+const BOUNDARY = 'sangam-bench-boundary';
+const multipart = Buffer.from(
+  `${Object.entries({ Prompt: 'hi', Chat_Id: 'bench', Request_Id: 'req_bench' })
+    .map(([name, value]) => `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('')}--${BOUNDARY}--\r\n`,
+);
+const viaServer = (url, token, stream) =>
+  timedRequest(
+    `${url}/ai/v1/agent/GenerateAnswer`,
+    {
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'x-api-key': 'sangam-web',
+        authorization: `Bearer ${token}`,
+        accept: stream ? 'text/event-stream' : 'application/json',
+      },
+      body: multipart,
+    },
+    stream ? 'model-delta' : undefined,
+  );
 
 async function session(modelsFile) {
   const server = await startServer({

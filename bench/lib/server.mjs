@@ -19,7 +19,9 @@ export async function freePort() {
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/server.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -24,6 +24,7 @@ import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
 import { registerTools } from '@/modules/tools';
 import { usageRoutes } from '@/modules/usage/usage.routes';
+import { createUsageMeter, type UsageMeter } from '@/modules/usage/usage-meter';
 import { usersRoutes } from '@/modules/users/users.routes';
 import { createRequireUser, type RequireUser } from '@/plugins/auth-guard';
 import { errorHandler } from '@/plugins/error-handler';
@@ -45,6 +46,7 @@ export type AppContext = {
   refreshTokens: RefreshTokens;
   emailCodes: EmailCodes;
   requireUser: RequireUser;
+  usage: UsageMeter;
 };
 
 /** The repository root, found from this file in the source tree or in the bundled dist. */
@@ -88,7 +90,9 @@ export async function buildApp({
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  const usage = createUsageMeter({ db: db.db, clock, freeTokens: config.FREE_PLAN_TOKENS, log: app.log });
   app.addHook('onClose', async () => {
+    await usage.flush();
     await db.close();
   });
   const secret = loadJwtSecret(config);
@@ -114,6 +118,7 @@ export async function buildApp({
     refreshTokens: createRefreshTokens({ db: db.db, clock, revocations }),
     emailCodes: createEmailCodes({ db: db.db, clock, secret }),
     requireUser: createRequireUser(accessTokens, revocations),
+    usage,
   };
 
   await app.register(errorHandler);

@@ -5,25 +5,22 @@ import { createGroq } from '@ai-sdk/groq';
 import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { createOpenRouter } from '@openrouter/ai-sdk-provider';
-import { generateObject, type LanguageModel, type ModelMessage, streamText } from 'ai';
+import { generateObject } from 'ai';
 import type { ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
+import { nodeFetch } from '@/lib/llm/node-fetch';
+import { MAX_RETRIES, withRetries } from '@/lib/llm/provider-retry';
 import { type ModelSpec, PROVIDER_KEY_ENV } from '@/modules/models/models.config';
 
 /** SDK warnings (unsupported settings of a provider) are expected and not for stdout. */
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-/**
- * Retries: the AI SDK retries only retryable failures (429, 5xx, network) with exponential backoff that
- * honours Retry-After; never other 4xx. Bounded to two retries inside each model's own time-out.
- */
-const MAX_RETRIES = 2;
-
-function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv): LanguageModel {
+function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv): LanguageModelV3 {
   const keyEnv =
     spec.apiKeyEnv ?? (spec.provider in PROVIDER_KEY_ENV ? PROVIDER_KEY_ENV[spec.provider as keyof typeof PROVIDER_KEY_ENV] : undefined);
   const apiKey = keyEnv ? env[keyEnv] : undefined;
-  const opts = { apiKey, ...(spec.baseURL ? { baseURL: spec.baseURL } : {}) };
+  const opts = { apiKey, fetch: nodeFetch, ...(spec.baseURL ? { baseURL: spec.baseURL } : {}) };
   switch (spec.provider) {
     case 'openai':
       return createOpenAI(opts).chat(spec.model);
@@ -38,30 +35,62 @@ function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv): LanguageModel {
     case 'mistral':
       return createMistral(opts)(spec.model);
     case 'openrouter':
-      return createOpenRouter({ apiKey }).chat(spec.model) as unknown as LanguageModel;
+      return createOpenRouter({ apiKey, fetch: nodeFetch }).chat(spec.model) as unknown as LanguageModelV3;
     case 'openai-compatible':
       if (!spec.baseURL) throw new Error(`model ${spec.id}: openai-compatible needs baseURL`);
-      return createOpenAICompatible({ name: spec.id, baseURL: spec.baseURL, apiKey, includeUsage: true }).chatModel(spec.model);
+      return createOpenAICompatible({ name: spec.id, baseURL: spec.baseURL, apiKey, includeUsage: true, fetch: nodeFetch }).chatModel(
+        spec.model,
+      );
     case 'local':
       throw new Error('local models are served by the llama.cpp client');
   }
 }
 
-const toModelMessages = (messages: ChatMessage[]): ModelMessage[] =>
-  messages.map((m) =>
-    m.role === 'assistant'
-      ? {
-          role: 'assistant',
-          content: typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+/** Our messages as the provider specification's prompt (what `streamText` would hand the provider). */
+export const toPrompt = (system: string, messages: ChatMessage[]): LanguageModelV3Prompt => [
+  { role: 'system', content: system },
+  ...messages.map((m): LanguageModelV3Prompt[number] => {
+    const parts = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
+    if (m.role === 'assistant')
+      return { role: 'assistant', content: [{ type: 'text', text: parts.map((p) => (p.type === 'text' ? p.text : '')).join('') }] };
+    return {
+      role: 'user',
+      content: parts.map((p) => (p.type === 'text' ? p : { type: 'file' as const, data: p.image, mediaType: p.mediaType })),
+    };
+  }),
+];
+
+/**
+ * Streams one answer by calling the provider model's `doStream` directly: the same provider code
+ * and wire format as `streamText`, without its multi-step pipeline of web streams, which cost about
+ * 4 ms of CPU per call on this kind of machine (bench/engine-overhead.mjs). Retries follow the
+ * SDK's rules (provider-retry.ts); a failure in the stream ends it with that error.
+ */
+function streamAnswer(model: LanguageModelV3, { system, messages, signal }: Parameters<ModelClient['stream']>[0]) {
+  let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  let settle: (u: TokenUsage) => void = () => {};
+  const done = new Promise<TokenUsage>((resolve) => {
+    settle = resolve;
+  });
+  async function* text() {
+    try {
+      const { stream } = await withRetries(() => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal }), signal);
+      for await (const part of stream) {
+        if (part.type === 'text-delta') {
+          if (part.delta) yield part.delta;
+        } else if (part.type === 'error') {
+          throw part.error;
+        } else if (part.type === 'finish') {
+          usage = { inputTokens: part.usage.inputTokens.total ?? 0, outputTokens: part.usage.outputTokens.total ?? 0 };
+          if (part.finishReason.unified === 'error') throw new Error('the model stopped with an error');
         }
-      : {
-          role: 'user',
-          content:
-            typeof m.content === 'string'
-              ? m.content
-              : m.content.map((p) => (p.type === 'text' ? p : { type: 'image' as const, image: p.image, mediaType: p.mediaType })),
-        },
-  );
+      }
+    } finally {
+      settle(usage);
+    }
+  }
+  return { textStream: text(), usage: done };
+}
 
 const usageOf = (u: { inputTokens?: number; outputTokens?: number } | undefined): TokenUsage => ({
   inputTokens: u?.inputTokens ?? 0,
@@ -78,24 +107,7 @@ export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): Mode
     vision: spec.vision,
     timeoutMs: spec.timeoutMs,
     roles: spec.roles,
-    stream: ({ system, messages, signal }) => {
-      let failure: unknown;
-      const result = streamText({
-        model,
-        system,
-        messages: toModelMessages(messages),
-        abortSignal: signal,
-        maxRetries: MAX_RETRIES,
-        onError: ({ error }) => {
-          failure = error;
-        },
-      });
-      async function* text() {
-        for await (const delta of result.textStream) yield delta;
-        if (failure) throw failure;
-      }
-      return { textStream: text(), usage: Promise.resolve(result.usage).then(usageOf, () => usageOf(undefined)) };
-    },
+    stream: (input) => streamAnswer(model, input),
     object: async ({ system, prompt, schema, signal }) => {
       const res = await generateObject({ model, system, prompt, schema, abortSignal: signal, maxRetries: MAX_RETRIES });
       return { object: res.object, usage: usageOf(res.usage) };

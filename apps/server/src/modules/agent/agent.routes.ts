@@ -12,7 +12,6 @@ import { openEventStream } from '@/modules/agent/sse';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
 import type { ModelTokens } from '@/modules/usage/usage.service';
-import { createUsageMeter } from '@/modules/usage/usage-meter';
 import { currentUser } from '@/plugins/auth-guard';
 
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
@@ -35,7 +34,7 @@ function abortOnDisconnect(reply: FastifyReply) {
 
 /** The prompt and answer service of SPEC.md section 7 under /ai/v1. */
 export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
-  const meter = createUsageMeter({ db: ctx.db, clock: ctx.clock, freeTokens: ctx.config.FREE_PLAN_TOKENS, log: app.log });
+  const meter = ctx.usage;
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 200_000 } });
 
   const checkApiKey = async (request: FastifyRequest) => {
@@ -59,13 +58,13 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     const controller = abortOnDisconnect(reply);
     if (!wantsStream(request)) {
       const { response, byModel } = await work(() => {}, controller.signal);
-      void meter.record({ userId, requestId, byModel });
+      meter.record({ userId, requestId, byModel });
       return reply.send(response);
     }
     const stream = openEventStream(reply);
     try {
       const { response, byModel } = await work(stream.send, controller.signal);
-      void meter.record({ userId, requestId, byModel });
+      meter.record({ userId, requestId, byModel });
       stream.send({ event: 'final', data: response as never });
     } catch (err) {
       const e = err instanceof AppError ? err : new AppError('INTERNAL', { cause: err });

@@ -14,9 +14,22 @@ export function openEventStream(reply: FastifyReply) {
     'x-content-type-options': 'nosniff',
   });
   res.flushHeaders();
+  // Events produced in the same turn of the event loop (a model's chunks that arrived together) go
+  // out in one write: corked now, uncorked before any I/O is waited on, so nothing is held back.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    res.uncork();
+  };
   return {
     send: (e: AgentStreamEvent) => {
-      if (!res.writableEnded && !res.destroyed) res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      if (res.writableEnded || res.destroyed) return;
+      if (!corked) {
+        corked = true;
+        res.cork();
+        process.nextTick(uncork);
+      }
+      res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
     },
     end: () => {
       if (!res.writableEnded) res.end();

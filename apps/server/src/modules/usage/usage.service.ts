@@ -1,8 +1,7 @@
 import { FREE_PLAN, PLANS } from '@sangam/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { usage, usageEvents, users } from '@/db/schema';
-import { AppError } from '@/errors';
 
 /** The calendar month (UTC) usage is counted in, e.g. "2026-11". */
 export const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
@@ -25,31 +24,44 @@ export async function getUsage(db: Db, { userId, now, freeTokens }: { userId: st
   return { month, tokens: row?.tokens ?? 0, requests: row?.requests ?? 0, allowance: plan.tokens, plan: { id: plan.id, name: plan.name } };
 }
 
-/** Refuses a new request once this month's allowance is used up. */
-export async function assertWithinQuota(db: Db, { userId, now, freeTokens }: { userId: string; now: number; freeTokens?: number }) {
-  const u = await getUsage(db, { userId, now, freeTokens });
-  if (u.tokens >= u.allowance) throw new AppError('QUOTA_EXCEEDED');
+export type ModelTokens = { modelId: string; tokens: number };
+export type UsageRecord = { userId: string; now: number; requestId: string; byModel: ModelTokens[] };
+
+/**
+ * Writes a batch of answered requests in one transaction: every model's tokens as events, and each
+ * user's month total raised once by the batch's sum.
+ */
+export async function recordUsage(db: Db, batch: UsageRecord[]) {
+  if (batch.length === 0) return;
+  await db.transaction(async (tx) => {
+    // A user deleted since answering leaves nothing behind.
+    const ids = [...new Set(batch.map((r) => r.userId))];
+    const alive = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id));
+    const records = batch.filter((r) => alive.has(r.userId));
+    await writeUsage(tx as unknown as Db, records);
+  });
 }
 
-export type ModelTokens = { modelId: string; tokens: number };
-
-/** Records each model's tokens for the request and adds them to the month's total, in one transaction. */
-export async function recordUsage(
-  db: Db,
-  { userId, now, requestId, byModel }: { userId: string; now: number; requestId: string; byModel: ModelTokens[] },
-) {
-  const tokens = byModel.reduce((n, m) => n + m.tokens, 0);
-  await db.transaction(async (tx) => {
-    if (byModel.length)
-      await tx
-        .insert(usageEvents)
-        .values(byModel.map((m) => ({ userId, requestId, modelId: m.modelId, tokens: m.tokens, createdAt: new Date(now) })));
-    await tx
-      .insert(usage)
-      .values({ userId, month: monthOf(now), tokens, requests: 1 })
-      .onConflictDoUpdate({
-        target: [usage.userId, usage.month],
-        set: { tokens: sql`${usage.tokens} + ${tokens}`, requests: sql`${usage.requests} + 1` },
-      });
-  });
+async function writeUsage(tx: Db, records: UsageRecord[]) {
+  const events = records.flatMap((r) =>
+    r.byModel.map((m) => ({ userId: r.userId, requestId: r.requestId, modelId: m.modelId, tokens: m.tokens, createdAt: new Date(r.now) })),
+  );
+  const totals = new Map<string, { userId: string; month: string; tokens: number; requests: number }>();
+  for (const r of records) {
+    const month = monthOf(r.now);
+    const key = `${r.userId}|${month}`;
+    const t = totals.get(key) ?? { userId: r.userId, month, tokens: 0, requests: 0 };
+    t.tokens += r.byModel.reduce((n, m) => n + m.tokens, 0);
+    t.requests += 1;
+    totals.set(key, t);
+  }
+  if (totals.size === 0) return;
+  if (events.length) await tx.insert(usageEvents).values(events);
+  await tx
+    .insert(usage)
+    .values([...totals.values()])
+    .onConflictDoUpdate({
+      target: [usage.userId, usage.month],
+      set: { tokens: sql`${usage.tokens} + excluded.tokens`, requests: sql`${usage.requests} + excluded.requests` },
+    });
 }

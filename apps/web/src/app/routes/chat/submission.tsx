@@ -32,7 +32,6 @@ export function SubmissionRoute() {
   const started = useRef<string | null>(null);
 
   // The server may know more of this chat than this device (another browser of the same user).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up once per chat id
   useEffect(() => {
     chatsApi
       .get(chatId)

@@ -1,0 +1,70 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+
+/**
+ * The `fetch` the AI SDK providers are given: node:http with keep-alive agents instead of the global
+ * (undici) fetch, which costs about 0.6 ms more per model call on this kind of machine. It does what
+ * the providers need of fetch: method, headers, a string or bytes body, an abort signal, and a
+ * streamed (decompressed) body. Network failures look like fetch's ("fetch failed" TypeError), so
+ * the SDK still treats them as retryable.
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+
+const headerRecord = (init: RequestInit['headers']): Record<string, string> => {
+  if (!init) return {};
+  const entries = init instanceof Headers ? [...init.entries()] : Array.isArray(init) ? init : Object.entries(init);
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
+};
+
+function decoded(res: http.IncomingMessage): Readable {
+  switch (res.headers['content-encoding']) {
+    case 'gzip':
+      return res.pipe(zlib.createGunzip());
+    case 'deflate':
+      return res.pipe(zlib.createInflate());
+    case 'br':
+      return res.pipe(zlib.createBrotliDecompress());
+    default:
+      return res;
+  }
+}
+
+export const nodeFetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+  if (input instanceof Request) return fetch(input, init);
+  const url = new URL(input);
+  const agent = agents[url.protocol as keyof typeof agents];
+  if (!agent) return fetch(input, init);
+  const body = init.body;
+  if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fetch(input, init);
+  const signal = init.signal ?? undefined;
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<Response>((resolve, reject) => {
+    const req = transport.request(url, { method: init.method ?? 'GET', headers: headerRecord(init.headers), agent, signal }, (res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const status = res.statusCode ?? 502;
+      const noBody = status === 204 || status === 304 || init.method === 'HEAD';
+      if (noBody) res.resume();
+      resolve(
+        new Response(noBody ? null : (Readable.toWeb(decoded(res)) as ReadableStream<Uint8Array>), {
+          status,
+          statusText: res.statusMessage,
+          headers,
+        }),
+      );
+    });
+    req.on('error', (err) => {
+      if (err.name === 'AbortError') reject(err);
+      else reject(Object.assign(new TypeError('fetch failed'), { cause: err }));
+    });
+    req.end(body ?? undefined);
+  });
+}) as typeof fetch;
