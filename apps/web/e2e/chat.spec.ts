@@ -185,3 +185,20 @@ test('a chat is reopened in a second browser of the same user, and another user 
   await expect(stranger.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
   await third.close();
 });
+
+test('answers render Markdown: headings, lists, inline code and highlighted code blocks', async ({ page }) => {
+  const reply =
+    '## Monsoon steps\n\n1. Land heats\n2. Winds turn\n\nUse `sea breeze` as a model:\n\n```ts\nconst wind = (land: number, sea: number) => land - sea;\n```\n\nDone.';
+  await behave('fusion', { match: 'e2e-markdown', reply, chunkSize: 12 });
+  const box = page.getByRole('textbox', { name: 'Your prompt' });
+  await box.fill('Show markdown e2e-markdown');
+  await box.press('Enter');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  const card = page.getByTestId('answer-card').first();
+  await expect(card).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await expect(card.getByRole('heading', { name: 'Monsoon steps' })).toBeVisible({ timeout: 15_000 });
+  await expect(card.locator('ol > li')).toHaveCount(2);
+  await expect(card.locator('ol')).toHaveCSS('list-style-type', 'decimal');
+  await expect(card.locator('code.hljs .hljs-keyword').first()).toHaveText('const', { timeout: 15_000 });
+  await saveScreenshot(page, 'chat-markdown-desktop');
+});

@@ -1,17 +1,22 @@
 import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
+/** One MediaQueryList for the page: asking matchMedia on every render is measurable while text streams. */
+let mql: MediaQueryList | undefined;
+const query = () => {
+  if (!mql && typeof window !== 'undefined' && window.matchMedia) mql = window.matchMedia(QUERY);
+  return mql;
+};
 const subscribe = (onChange: () => void) => {
-  const mql = window.matchMedia?.(QUERY);
-  mql?.addEventListener('change', onChange);
-  return () => mql?.removeEventListener('change', onChange);
+  query()?.addEventListener('change', onChange);
+  return () => query()?.removeEventListener('change', onChange);
 };
 
 /** True when the user asked the system for less motion. */
 export function usePrefersReducedMotion() {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia?.(QUERY).matches ?? false,
+    () => query()?.matches ?? false,
     () => false,
   );
 }

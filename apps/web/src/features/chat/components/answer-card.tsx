@@ -18,6 +18,18 @@ export const NEON_CLASSES: Record<Card['neonColor'], string> = {
 /** The reveal paces only text that has arrived: 20 ms ticks, 1 to 3 characters a tick. */
 const charsPerTick = (text: string) => (text.length > 400 ? 3 : text.length > 100 ? 2 : 1);
 
+/** Icons made once: an identical element lets React skip them on each streamed update. */
+const ICONS = {
+  Maximize2: <Maximize2 className="size-4" aria-hidden="true" />,
+  Minimize2: <Minimize2 className="size-4" aria-hidden="true" />,
+  X: <X className="size-4" aria-hidden="true" />,
+  ThumbsUp: <ThumbsUp className="size-4" aria-hidden="true" />,
+  ThumbsDown: <ThumbsDown className="size-4" aria-hidden="true" />,
+  Pencil: <Pencil className="size-4" aria-hidden="true" />,
+  Check: <Check className="size-4" aria-hidden="true" />,
+  Copy: <Copy className="size-4" aria-hidden="true" />,
+};
+
 type Props = {
   card: Card;
   isMinimized: boolean;
@@ -59,7 +71,7 @@ export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, on
           aria-label={isMinimized ? `Maximize ${card.title}` : `Minimize ${card.title}`}
           onClick={onToggleMinimize}
         >
-          {isMinimized ? <Maximize2 className="size-4" aria-hidden="true" /> : <Minimize2 className="size-4" aria-hidden="true" />}
+          {isMinimized ? ICONS.Maximize2 : ICONS.Minimize2}
         </button>
       </header>
       {!isMinimized && (
@@ -92,7 +104,7 @@ export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, on
                   Save
                 </button>
                 <button type="button" className={btn} aria-label="Cancel editing" onClick={() => setIsEditing(false)}>
-                  <X className="size-4" aria-hidden="true" />
+                  {ICONS.X}
                 </button>
               </>
             ) : (
@@ -107,7 +119,7 @@ export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, on
                     setUnliked(false);
                   }}
                 >
-                  <ThumbsUp className="size-4" aria-hidden="true" />
+                  {ICONS.ThumbsUp}
                 </button>
                 <button
                   type="button"
@@ -119,7 +131,7 @@ export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, on
                     setLiked(false);
                   }}
                 >
-                  <ThumbsDown className="size-4" aria-hidden="true" />
+                  {ICONS.ThumbsDown}
                 </button>
                 <button
                   type="button"
@@ -131,7 +143,7 @@ export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, on
                     setIsEditing(true);
                   }}
                 >
-                  <Pencil className="size-4" aria-hidden="true" />
+                  {ICONS.Pencil}
                 </button>
                 <button
                   type="button"
@@ -142,7 +154,7 @@ export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, on
                     setCopied(true);
                   }}
                 >
-                  {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+                  {copied ? ICONS.Check : ICONS.Copy}
                 </button>
                 {onContinue && card.status === 'done' && (
                   <button

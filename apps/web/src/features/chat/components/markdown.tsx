@@ -1,25 +1,53 @@
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { common, createLowlight } from 'lowlight';
 import { Check, Copy } from 'lucide-react';
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useRef, useState } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
+import 'highlight.js/styles/github-dark-dimmed.css';
 import remarkGfm from 'remark-gfm';
 import { safeUrl } from '@/features/chat/lib/refined';
 
-/** Splits Markdown into top-level blocks at blank lines outside code fences. */
-export function splitBlocks(text: string): string[] {
+/**
+ * Splits Markdown into top-level blocks at blank lines outside code fences, starting at `from` (the
+ * start of a block). Also gives where the last block starts, so a growing text can be split again
+ * from there only.
+ */
+export function splitBlocks(text: string, from = 0): { blocks: string[]; lastStart: number } {
   const blocks: string[] = [];
-  let current: string[] = [];
+  let blockStart = -1;
+  let lastStart = from;
   let inFence = false;
-  for (const line of text.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    if (!inFence && line.trim() === '' && current.length) {
-      blocks.push(current.join('\n'));
-      current = [];
-      continue;
+  let pos = from;
+  for (;;) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(pos, end);
+    if (FENCE.test(line)) inFence = !inFence;
+    if (!inFence && line.trim() === '') {
+      if (blockStart !== -1) blocks.push(text.slice(blockStart, pos - 1));
+      blockStart = -1;
+    } else if (blockStart === -1) {
+      blockStart = pos;
+      lastStart = pos;
     }
-    current.push(line);
+    if (nl === -1) break;
+    pos = nl + 1;
   }
-  if (current.length) blocks.push(current.join('\n'));
+  if (blockStart !== -1) blocks.push(text.slice(blockStart));
+  return { blocks, lastStart };
+}
+const FENCE = /^\s*(```|~~~)/;
+
+/** The blocks of a text that grows at its end (a stream): only its last block is split again. */
+function useBlocks(text: string): string[] {
+  const memo = useRef({ text: '', blocks: [] as string[], lastStart: 0 });
+  const prev = memo.current;
+  if (text === prev.text) return prev.blocks;
+  const grows = prev.blocks.length > 0 && text.startsWith(prev.text);
+  const tail = splitBlocks(text, grows ? prev.lastStart : 0);
+  const blocks = grows ? [...prev.blocks.slice(0, -1), ...tail.blocks] : tail.blocks;
+  memo.current = { text, blocks, lastStart: tail.blocks.length ? tail.lastStart : prev.lastStart };
   return blocks;
 }
 
@@ -60,16 +88,26 @@ const components: Components = {
   img: ({ alt }) => <span className="text-slate-400">[{alt || 'image'}]</span>,
 };
 
+const GFM = [remarkGfm];
+
+/** One highlighter for the page: its grammars are compiled once, not per rendered block. */
+const lowlight = createLowlight(common);
+
+/** Fenced code with a known language, highlighted once its block is complete. */
+function HighlightedCode({ className, children }: { className?: string; children?: ReactNode }) {
+  const language = /language-([\w-]+)/.exec(className ?? '')?.[1];
+  const source = typeof children === 'string' ? children : Array.isArray(children) ? children.join('') : '';
+  if (!language || !source || !lowlight.registered(language)) return <code className={className}>{children}</code>;
+  const tree = lowlight.highlight(language, source);
+  return <code className={`${className} hljs`}>{toJsxRuntime(tree, { Fragment, jsx, jsxs })}</code>;
+}
+
+const completeComponents: Components = { ...components, code: HighlightedCode };
+
 /** One block: memoized, so finished blocks never re-render; code is highlighted once complete. */
 const Block = memo(function Block({ text, isComplete }: { text: string; isComplete: boolean }) {
   return (
-    <ReactMarkdown
-      remarkPlugins={[remarkGfm]}
-      rehypePlugins={isComplete ? [rehypeHighlight] : []}
-      components={components}
-      urlTransform={safeUrl}
-      skipHtml
-    >
+    <ReactMarkdown remarkPlugins={GFM} components={isComplete ? completeComponents : components} urlTransform={safeUrl} skipHtml>
       {text}
     </ReactMarkdown>
   );
@@ -77,7 +115,7 @@ const Block = memo(function Block({ text, isComplete }: { text: string; isComple
 
 /** Model output as safe Markdown (no raw HTML; links only http, https, mailto), rendered incrementally. */
 export function Markdown({ text, isStreaming }: { text: string; isStreaming: boolean }) {
-  const blocks = splitBlocks(text);
+  const blocks = useBlocks(text);
   return (
     <div className="markdown space-y-3 text-sm leading-relaxed text-slate-100">
       {blocks.map((b, i) => (
