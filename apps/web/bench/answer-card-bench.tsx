@@ -1,4 +1,4 @@
-import { Profiler, useEffect, useState } from 'react';
+import { Profiler, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AnswerCard } from '@/features/chat/components/answer-card';
 import type { AnswerCard as Card } from '@/features/chat/hooks/use-answer-stream';
@@ -13,16 +13,20 @@ let text = '';
 while (text.length < 64 * 1024) text += PARAGRAPH + (text.length % 3 === 0 ? CODE : LIST);
 text = text.slice(0, 64 * 1024);
 
-/** Render cost of each update; the first render (the mount) is reported apart. */
-const costs: number[] = [];
-let mount = 0;
+/**
+ * Two answers stream one after the other into a fresh card each: the first pays for the browser's
+ * just-in-time compilation of the Markdown pipeline (a page's first answer), the second shows the
+ * steady state. Each pass records every update's render cost; the mount is reported apart.
+ */
+type Pass = { mount: number; costs: number[] };
+const passes: Pass[] = [];
 declare global {
   interface Window {
-    benchResult?: { updates: number; costs: number[]; mount: number };
+    benchResult?: { passes: Pass[] };
   }
 }
 
-function Bench() {
+function StreamedCard({ onDone }: { onDone: () => void }) {
   const [card, setCard] = useState<Card>({ id: 'b', title: 'Bench', content: '', neonColor: 'cyan', status: 'streaming' });
   useEffect(() => {
     let i = 0;
@@ -31,22 +35,32 @@ function Bench() {
       setCard((c) => ({ ...c, content: text.slice(0, i), status: i >= text.length ? 'done' : 'streaming' }));
       if (i >= text.length) {
         window.clearInterval(id);
-        window.setTimeout(() => {
-          window.benchResult = { updates: costs.length, costs, mount };
-        }, 200);
+        window.setTimeout(onDone, 200);
       }
     }, 4);
     return () => window.clearInterval(id);
-  }, []);
+  }, [onDone]);
+  return <AnswerCard card={card} isMinimized={false} onToggleMinimize={() => {}} onEdit={() => {}} />;
+}
+
+function Bench() {
+  const [pass, setPass] = useState(0);
+  const onDone = useCallback(() => {
+    if (pass === 1) window.benchResult = { passes };
+    else setPass(1);
+  }, [pass]);
   return (
     <Profiler
-      id="card"
+      key={pass}
+      id={`pass-${pass}`}
       onRender={(_id, phase, actual) => {
-        if (phase === 'mount') mount = actual;
-        else costs.push(actual);
+        passes[pass] ??= { mount: 0, costs: [] };
+        const p = passes[pass];
+        if (phase === 'mount') p.mount = actual;
+        else p.costs.push(actual);
       }}
     >
-      <AnswerCard card={card} isMinimized={false} onToggleMinimize={() => {}} onEdit={() => {}} />
+      <StreamedCard key={pass} onDone={onDone} />
     </Profiler>
   );
 }

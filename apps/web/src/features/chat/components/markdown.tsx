@@ -113,13 +113,26 @@ const Block = memo(function Block({ text, isComplete }: { text: string; isComple
   );
 });
 
+/** Blocks in groups of this many, so a long answer reconciles ~n/32 groups, not n blocks, per update. */
+const GROUP = 32;
+
+type GroupProps = { blocks: string[]; lastIsOpen: boolean };
+const sameGroup = (a: GroupProps, b: GroupProps) =>
+  a.lastIsOpen === b.lastIsOpen && a.blocks.length === b.blocks.length && a.blocks.every((x, i) => x === b.blocks[i]);
+
+/** A run of blocks; the same instance keeps its blocks mounted as the group fills up. */
+const BlockGroup = memo(function BlockGroup({ blocks, lastIsOpen }: GroupProps) {
+  return blocks.map((b, i) => <Block key={i} text={b} isComplete={!lastIsOpen || i < blocks.length - 1} />);
+}, sameGroup);
+
 /** Model output as safe Markdown (no raw HTML; links only http, https, mailto), rendered incrementally. */
 export function Markdown({ text, isStreaming }: { text: string; isStreaming: boolean }) {
   const blocks = useBlocks(text);
+  const groups = Math.ceil(blocks.length / GROUP);
   return (
     <div className="markdown space-y-3 text-sm leading-relaxed text-slate-100">
-      {blocks.map((b, i) => (
-        <Block key={i} text={b} isComplete={!isStreaming || i < blocks.length - 1} />
+      {Array.from({ length: groups }, (_, g) => (
+        <BlockGroup key={g} blocks={blocks.slice(g * GROUP, (g + 1) * GROUP)} lastIsOpen={isStreaming && g === groups - 1} />
       ))}
     </div>
   );
