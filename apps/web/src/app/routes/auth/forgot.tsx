@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { Banner } from '@/features/auth/components/banner';
-import { blockEmailKeys, SubmitButton, sanitizeEmail, TextField } from '@/features/auth/components/fields';
+import { EmailField, SubmitButton } from '@/features/auth/components/fields';
 import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
 import { useFlash } from '@/features/auth/hooks/use-flash';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
@@ -52,13 +52,9 @@ export function ForgotRoute() {
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
+        <EmailField
           value={email}
-          onChange={(v) => setEmail(sanitizeEmail(v))}
-          onKeyDown={blockEmailKeys}
+          onChange={setEmail}
           onBlur={() => setIsTouched(true)}
           error={isTouched ? error : null}
           disabled={isLoading}

@@ -4,7 +4,7 @@ import { useAppDispatch } from '@/app/store';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { Banner } from '@/features/auth/components/banner';
-import { blockEmailKeys, PasswordField, SubmitButton, sanitizeEmail, TextField } from '@/features/auth/components/fields';
+import { EmailField, PasswordField, SubmitButton } from '@/features/auth/components/fields';
 import { useFlash } from '@/features/auth/hooks/use-flash';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { validateEmail, validateLoginPassword } from '@/features/auth/validation';
@@ -53,13 +53,9 @@ export function LoginRoute() {
     >
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
+        <EmailField
           value={email}
-          onChange={(v) => setEmail(sanitizeEmail(v))}
-          onKeyDown={blockEmailKeys}
+          onChange={setEmail}
           onBlur={() => setTouched((t) => ({ ...t, email: true }))}
           error={touched.email ? errors.email : null}
           disabled={isLoading}

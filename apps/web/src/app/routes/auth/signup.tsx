@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { Banner } from '@/features/auth/components/banner';
-import { blockEmailKeys, PasswordField, SubmitButton, sanitizeEmail, sanitizeUsername, TextField } from '@/features/auth/components/fields';
+import { EmailField, PasswordField, SubmitButton, sanitizeUsername, TextField } from '@/features/auth/components/fields';
 import { StrengthMeter } from '@/features/auth/components/strength-meter';
 import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
 import { useFlash } from '@/features/auth/hooks/use-flash';
@@ -80,16 +80,7 @@ export function SignupRoute() {
           hintTone={username.ok ? 'ok' : 'muted'}
           disabled={isLoading}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(v) => set('email')(sanitizeEmail(v))}
-          onKeyDown={blockEmailKeys}
-          error={errors.email}
-          disabled={isLoading}
-        />
+        <EmailField value={form.email} onChange={set('email')} error={errors.email} disabled={isLoading} />
         <PasswordField
           label="Password"
           autoComplete="new-password"

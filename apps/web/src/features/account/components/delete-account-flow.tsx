@@ -2,7 +2,7 @@ import { DELETE_REASONS, MESSAGES } from '@sangam/contracts';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch } from '@/app/store';
 import { Banner } from '@/features/auth/components/banner';
-import { blockEmailKeys, PasswordField, SubmitButton, sanitizeEmail, TextField } from '@/features/auth/components/fields';
+import { EmailField, PasswordField, SubmitButton } from '@/features/auth/components/fields';
 import { useFlash } from '@/features/auth/hooks/use-flash';
 import { HttpError } from '@/lib/api-client';
 import { authApi } from '@/lib/auth/auth-api';
@@ -86,15 +86,7 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
       {step === 1 ? (
         <form onSubmit={verify} noValidate aria-label="Verify your identity">
           <h2 className="mb-4 text-lg font-semibold text-white">Verify your identity to proceed</h2>
-          <TextField
-            label="Email"
-            type="email"
-            value={email}
-            onChange={(v) => setEmail(sanitizeEmail(v))}
-            onKeyDown={blockEmailKeys}
-            disabled={isLoading}
-            autoComplete="email"
-          />
+          <EmailField value={email} onChange={setEmail} disabled={isLoading} />
           <PasswordField label="Password" value={password} onChange={setPassword} disabled={isLoading} autoComplete="current-password" />
           <SubmitButton
             isLoading={isLoading}

@@ -20,6 +20,19 @@ const EMAIL_KEY = /^[A-Za-z0-9@._-]$/;
 export function blockEmailKeys(e: KeyboardEvent<HTMLInputElement>) {
   if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !EMAIL_KEY.test(e.key)) e.preventDefault();
 }
+/** An email input that only lets the characters of SPEC.md section 5 in, typed or pasted. */
+export function EmailField({ onChange, ...rest }: Omit<FieldProps, 'label' | 'type'> & { label?: string }) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      onChange={(v) => onChange(sanitizeEmail(v))}
+      onKeyDown={blockEmailKeys}
+      {...rest}
+    />
+  );
+}
 /** Usernames: lowercase letters and digits only. */
 export const sanitizeUsername = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '');
 
