@@ -47,7 +47,7 @@ function languageModel(spec: ModelSpec, env: NodeJS.ProcessEnv): LanguageModelV3
 }
 
 /** Our messages as the provider specification's prompt (what `streamText` would hand the provider). */
-export const toPrompt = (system: string, messages: ChatMessage[]): LanguageModelV3Prompt => [
+const toPrompt = (system: string, messages: ChatMessage[]): LanguageModelV3Prompt => [
   { role: 'system', content: system },
   ...messages.map((m): LanguageModelV3Prompt[number] => {
     const parts = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;

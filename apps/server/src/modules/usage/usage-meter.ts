@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
 import type { Clock } from '@/lib/clock';
-import { getUsage, type ModelTokens, monthOf, recordUsage, type UsageRecord } from '@/modules/usage/usage.service';
+import { getUsage, type ModelTokens, monthOf, recordUsage, totalTokens, type UsageRecord } from '@/modules/usage/usage.service';
 
 const FRESH_MS = 10_000;
 /** Answered requests are written in batches: at most this long after the first of them… */
@@ -17,8 +17,8 @@ const MAX_TRIES = 5;
  * Keeps the answer path off the database. The month's usage of each active user is cached for 10 s
  * (refreshed from the database after that, so other instances' usage is seen), and answered requests
  * are counted in the cache at once and written behind, in one transaction per batch. The quota is
- * exact per instance and at most 10 s stale across them; `flush()` writes what waits (on shutdown,
- * and before a user's usage is read back).
+ * exact per instance and at most 10 s stale across them; `flush()` writes what waits (on shutdown),
+ * and `read()` gives a user's usage after it.
  */
 export function createUsageMeter({ db, clock, freeTokens, log }: { db: Db; clock: Clock; freeTokens: number; log: FastifyBaseLogger }) {
   const cache = new Map<string, { month: string; tokens: number; allowance: number; fetchedAt: number }>();
@@ -30,8 +30,7 @@ export function createUsageMeter({ db, clock, freeTokens, log }: { db: Db; clock
     const now = clock.now();
     const hit = cache.get(userId);
     if (hit && hit.month === monthOf(now) && now - hit.fetchedAt < FRESH_MS) return hit;
-    await flush();
-    const u = await getUsage(db, { userId, now, freeTokens });
+    const u = await read(userId, now);
     const fresh = { month: u.month, tokens: u.tokens, allowance: u.allowance, fetchedAt: now };
     cache.set(userId, fresh);
     if (cache.size > 10_000) cache.delete(cache.keys().next().value ?? '');
@@ -59,6 +58,12 @@ export function createUsageMeter({ db, clock, freeTokens, log }: { db: Db; clock
     return writing;
   }
 
+  /** The month's usage from the database, after this instance's waiting records are written. */
+  async function read(userId: string, now: number) {
+    await flush();
+    return getUsage(db, { userId, now, freeTokens });
+  }
+
   function schedule() {
     if (!timer) {
       timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
@@ -73,13 +78,13 @@ export function createUsageMeter({ db, clock, freeTokens, log }: { db: Db; clock
     },
     /** Counts at once in the cache; the database write follows in the next batch. */
     record: (input: { userId: string; requestId: string; byModel: ModelTokens[] }) => {
-      const tokens = input.byModel.reduce((n, m) => n + m.tokens, 0);
       const hit = cache.get(input.userId);
-      if (hit) hit.tokens += tokens;
+      if (hit) hit.tokens += totalTokens(input.byModel);
       pending.push({ ...input, now: clock.now() });
       if (pending.length >= FLUSH_AT) void flush();
       else schedule();
     },
+    read,
     flush,
   };
 }

@@ -27,41 +27,45 @@ export async function getUsage(db: Db, { userId, now, freeTokens }: { userId: st
 export type ModelTokens = { modelId: string; tokens: number };
 export type UsageRecord = { userId: string; now: number; requestId: string; byModel: ModelTokens[] };
 
+/** A request's tokens over all its models. */
+export const totalTokens = (byModel: ModelTokens[]) => byModel.reduce((n, m) => n + m.tokens, 0);
+
 /**
  * Writes a batch of answered requests in one transaction: every model's tokens as events, and each
- * user's month total raised once by the batch's sum.
+ * user's month total raised once by the batch's sum. A user deleted since answering leaves nothing.
  */
 export async function recordUsage(db: Db, batch: UsageRecord[]) {
   if (batch.length === 0) return;
   await db.transaction(async (tx) => {
-    // A user deleted since answering leaves nothing behind.
     const ids = [...new Set(batch.map((r) => r.userId))];
     const alive = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id));
     const records = batch.filter((r) => alive.has(r.userId));
-    await writeUsage(tx as unknown as Db, records);
+    const totals = new Map<string, { userId: string; month: string; tokens: number; requests: number }>();
+    for (const r of records) {
+      const month = monthOf(r.now);
+      const key = `${r.userId}|${month}`;
+      const t = totals.get(key) ?? { userId: r.userId, month, tokens: 0, requests: 0 };
+      t.tokens += totalTokens(r.byModel);
+      t.requests += 1;
+      totals.set(key, t);
+    }
+    if (totals.size === 0) return;
+    const events = records.flatMap((r) =>
+      r.byModel.map((m) => ({
+        userId: r.userId,
+        requestId: r.requestId,
+        modelId: m.modelId,
+        tokens: m.tokens,
+        createdAt: new Date(r.now),
+      })),
+    );
+    if (events.length) await tx.insert(usageEvents).values(events);
+    await tx
+      .insert(usage)
+      .values([...totals.values()])
+      .onConflictDoUpdate({
+        target: [usage.userId, usage.month],
+        set: { tokens: sql`${usage.tokens} + excluded.tokens`, requests: sql`${usage.requests} + excluded.requests` },
+      });
   });
-}
-
-async function writeUsage(tx: Db, records: UsageRecord[]) {
-  const events = records.flatMap((r) =>
-    r.byModel.map((m) => ({ userId: r.userId, requestId: r.requestId, modelId: m.modelId, tokens: m.tokens, createdAt: new Date(r.now) })),
-  );
-  const totals = new Map<string, { userId: string; month: string; tokens: number; requests: number }>();
-  for (const r of records) {
-    const month = monthOf(r.now);
-    const key = `${r.userId}|${month}`;
-    const t = totals.get(key) ?? { userId: r.userId, month, tokens: 0, requests: 0 };
-    t.tokens += r.byModel.reduce((n, m) => n + m.tokens, 0);
-    t.requests += 1;
-    totals.set(key, t);
-  }
-  if (totals.size === 0) return;
-  if (events.length) await tx.insert(usageEvents).values(events);
-  await tx
-    .insert(usage)
-    .values([...totals.values()])
-    .onConflictDoUpdate({
-      target: [usage.userId, usage.month],
-      set: { tokens: sql`${usage.tokens} + excluded.tokens`, requests: sql`${usage.requests} + excluded.requests` },
-    });
 }
