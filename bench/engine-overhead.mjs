@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser, percentile, startServer } from './lib/server.mjs';
+import { cpuMs, createUser, percentile, startServer } from './lib/server.mjs';
 
 const { startFakeLlm } = await import('../apps/server/test/fakes/fake-llm.ts').catch(() => {
   throw new Error('Run with: npx tsx bench/engine-overhead.mjs');
@@ -110,12 +110,16 @@ try {
   }
   const d1 = [];
   const s1 = [];
+  const cpu0 = cpuMs(a.server.pid);
   for (let i = 0; i < N; i += 1) {
     d1.push((await direct('solo', false)).total);
     s1.push((await viaServer(a.server.url, a.token, false)).total);
   }
+  // The server's CPU per request is steadier than wall-clock latency on a shared machine.
+  const cpuPerRequest = (cpuMs(a.server.pid) - cpu0) / N;
   const added = s1.map((s, i) => s - (d1[i] ?? 0));
   console.log(`GenerateAnswer, one proposer, concurrency 1 (${N} requests): direct ${fmt(d1)}; via Sangam ${fmt(s1)}; added ${fmt(added)}`);
+  console.log(`server CPU per request (user + system): ${cpuPerRequest.toFixed(2)} ms`);
 
   for (const c of [1, 64]) {
     const dT = [];

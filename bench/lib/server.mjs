@@ -53,6 +53,12 @@ export async function startServer(env = {}) {
   };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (10 ms resolution). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Peak resident memory of a process so far (VmHWM), in MB. */
 export function peakRssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -112,13 +112,27 @@ describe('GenerateAnswer', () => {
     expect(fake.requests.some((r) => r.model === 'fusion')).toBe(false);
   });
 
-  it('answers 502 with code and detail when every model fails, including a cut stream and malformed JSON', async () => {
+  it('answers 502 with code and detail when every model fails, including a cut response and malformed JSON', async () => {
     fake.behave('alpha', { fail: 'cut', reply: 'x'.repeat(200) });
     fake.behave('beta', { fail: 'malformed', reply: 'y'.repeat(200) });
     fake.behave('gamma', { fail: 'http400' });
     const res = await call('GenerateAnswer', form({ Prompt: 'Hello' }));
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ code: 'ALL_MODELS_FAILED' });
+    // Without Server-Sent Events each model is asked for its whole answer, not a stream.
+    expect(fake.requests.filter((r) => ['alpha', 'beta', 'gamma'].includes(r.model)).every((r) => !r.stream)).toBe(true);
+  });
+
+  it('streams an error event when every model fails, including a stream cut halfway and a malformed chunk', async () => {
+    fake.behave('alpha', { fail: 'cut', reply: 'x'.repeat(200), chunkDelayMs: 5 });
+    fake.behave('beta', { fail: 'malformed', reply: 'y'.repeat(200) });
+    fake.behave('gamma', { fail: 'http400' });
+    const events = await readSse(await call('GenerateAnswer', form({ Prompt: 'Hello' }), { accept: 'text/event-stream' }));
+    expect(fake.requests.filter((r) => ['alpha', 'beta', 'gamma'].includes(r.model)).every((r) => r.stream)).toBe(true);
+    // The cut stream had sent deltas before it broke; the model is still reported as failed.
+    expect(events.some((e) => e.event === 'model-delta' && (e.data as { model: string }).model === 'alpha')).toBe(true);
+    expect(events.filter((e) => e.event === 'model-error')).toHaveLength(3);
+    expect(events.at(-1)).toMatchObject({ event: 'error', data: { code: 'ALL_MODELS_FAILED' } });
   });
 
   it('streams Server-Sent Events as they happen: deltas arrive before the models finish', async () => {
@@ -126,6 +140,8 @@ describe('GenerateAnswer', () => {
     const started = Date.now();
     const res = await call('GenerateAnswer', form({ Prompt: 'Stream please' }), { accept: 'text/event-stream' });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     let firstDeltaAt = 0;
     const events = await readSse(res, (event, _d, at) => {
       if (event === 'model-delta' && !firstDeltaAt) firstDeltaAt = at;

@@ -120,6 +120,12 @@ export async function startFakeLlm({ port: listenPort = 0 }: { port?: number } =
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"choices": [ {"message": ');
       }
+      if (b.fail === 'cut') {
+        // The connection drops halfway through the body.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+        res.write(`{"id":"${id}","choices":[{"index":0,"message":{"role":"assistant","content":"${text.slice(0, text.length / 2)}`);
+        return setTimeout(() => res.destroy(), 5);
+      }
       return send(200, {
         id,
         object: 'chat.completion',

@@ -5,10 +5,10 @@ import { createGroq } from '@ai-sdk/groq';
 import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { createOpenRouter } from '@openrouter/ai-sdk-provider';
 import { generateObject } from 'ai';
-import type { ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
+import type { ChatInput, ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import { nodeFetch } from '@/lib/llm/node-fetch';
 import { MAX_RETRIES, withRetries } from '@/lib/llm/provider-retry';
 import { type ModelSpec, PROVIDER_KEY_ENV } from '@/modules/models/models.config';
@@ -66,8 +66,8 @@ const toPrompt = (system: string, messages: ChatMessage[]): LanguageModelV3Promp
  * 4 ms of CPU per call on this kind of machine (bench/engine-overhead.mjs). Retries follow the
  * SDK's rules (provider-retry.ts); a failure in the stream ends it with that error.
  */
-function streamAnswer(model: LanguageModelV3, { system, messages, signal }: Parameters<ModelClient['stream']>[0]) {
-  let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+function streamAnswer(model: LanguageModelV3, { system, messages, signal }: ChatInput) {
+  let usage: TokenUsage = NO_USAGE;
   let settle: (u: TokenUsage) => void = () => {};
   const done = new Promise<TokenUsage>((resolve) => {
     settle = resolve;
@@ -81,7 +81,7 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal }: Para
         } else if (part.type === 'error') {
           throw part.error;
         } else if (part.type === 'finish') {
-          usage = { inputTokens: part.usage.inputTokens.total ?? 0, outputTokens: part.usage.outputTokens.total ?? 0 };
+          usage = tokenUsage(part.usage);
           if (part.finishReason.unified === 'error') throw new Error('the model stopped with an error');
         }
       }
@@ -91,6 +91,23 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal }: Para
   }
   return { textStream: text(), usage: done };
 }
+
+/**
+ * The whole answer from the provider's `doGenerate`: one JSON response instead of a stream, which
+ * costs about a third of the CPU (no web-stream pipeline; bench/engine-overhead.mjs).
+ */
+async function generateText(model: LanguageModelV3, { system, messages, signal }: ChatInput) {
+  const result = await withRetries(() => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal }), signal);
+  if (result.finishReason.unified === 'error') throw new Error('the model stopped with an error');
+  const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return { text, usage: tokenUsage(result.usage) };
+}
+
+const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+const tokenUsage = (u: LanguageModelV3Usage): TokenUsage => ({
+  inputTokens: u.inputTokens.total ?? 0,
+  outputTokens: u.outputTokens.total ?? 0,
+});
 
 const usageOf = (u: { inputTokens?: number; outputTokens?: number } | undefined): TokenUsage => ({
   inputTokens: u?.inputTokens ?? 0,
@@ -108,6 +125,7 @@ export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): Mode
     timeoutMs: spec.timeoutMs,
     roles: spec.roles,
     stream: (input) => streamAnswer(model, input),
+    generate: (input) => generateText(model, input),
     object: async ({ system, prompt, schema, signal }) => {
       const res = await generateObject({ model, system, prompt, schema, abortSignal: signal, maxRetries: MAX_RETRIES });
       return { object: res.object, usage: usageOf(res.usage) };

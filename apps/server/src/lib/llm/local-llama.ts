@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ChatMessage, ModelClient } from '@/lib/llm/model-client';
-import { estimateTokens } from '@/lib/llm/model-client';
+import { collect, estimateTokens } from '@/lib/llm/model-client';
 
 /**
  * The embedded default model: Qwen2.5 0.5B Instruct (Apache-2.0), Q4_K_M GGUF, about 400 MB,
@@ -143,6 +143,7 @@ export function createLocalModel({ dataDir, modelPath, log }: { dataDir: string;
         usage: run.then(() => ({ inputTokens: estimateTokens(flatten(messages)), outputTokens: estimateTokens(total) })),
       };
     },
+    generate: (input) => collect(client.stream(input)),
     object: async ({ system, prompt, schema, signal }) => {
       const { context, chat } = await session(system);
       try {

@@ -3,6 +3,7 @@ export type ChatPart = { type: 'text'; text: string } | { type: 'image'; image: 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string | ChatPart[] };
 export type TokenUsage = { inputTokens: number; outputTokens: number };
 
+export type ChatInput = { system: string; messages: ChatMessage[]; signal: AbortSignal };
 export type StreamResult = { textStream: AsyncIterable<string>; usage: Promise<TokenUsage> };
 
 export type ModelClient = {
@@ -13,7 +14,9 @@ export type ModelClient = {
   timeoutMs: number;
   roles: readonly string[];
   /** Streams text; aborting the signal stops the provider call. */
-  stream: (input: { system: string; messages: ChatMessage[]; signal: AbortSignal }) => StreamResult;
+  stream: (input: ChatInput) => StreamResult;
+  /** The whole answer in one response, for callers that show nothing until it is complete. */
+  generate: (input: ChatInput) => Promise<{ text: string; usage: TokenUsage }>;
   /** A JSON object matching `schema` (structured output). */
   object: <T>(input: {
     system: string;
@@ -22,6 +25,13 @@ export type ModelClient = {
     signal: AbortSignal;
   }) => Promise<{ object: T; usage: TokenUsage }>;
 };
+
+/** A whole answer read from a stream (for a model that can only stream). */
+export async function collect(result: StreamResult) {
+  let text = '';
+  for await (const delta of result.textStream) text += delta;
+  return { text, usage: await result.usage };
+}
 
 /** Rough token estimate when a provider reports no usage (about 4 characters a token). */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);

@@ -50,14 +50,15 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     request: FastifyRequest,
     reply: FastifyReply,
     requestId: string,
-    work: (emit: (e: AgentStreamEvent) => void, signal: AbortSignal) => Promise<{ response: object; byModel: ModelTokens[] }>,
+    /** `emit` is given only when the client asked for Server-Sent Events. */
+    work: (emit: ((e: AgentStreamEvent) => void) | undefined, signal: AbortSignal) => Promise<{ response: object; byModel: ModelTokens[] }>,
   ) {
     const userId = currentUser(request).id;
     registry.assertAvailable();
     await meter.assertWithinQuota(userId);
     const controller = abortOnDisconnect(reply);
     if (!wantsStream(request)) {
-      const { response, byModel } = await work(() => {}, controller.signal);
+      const { response, byModel } = await work(undefined, controller.signal);
       meter.record({ userId, requestId, byModel });
       return reply.send(response);
     }
@@ -80,7 +81,7 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     const input = await readAgentRequest(request);
     return respond(request, reply, input.Request_Id, async (emit, signal) => {
       const result = await refinePrompt({ registry, prompt: input.Prompt, signal });
-      emit({ event: 'refined', data: result.response.data });
+      emit?.({ event: 'refined', data: result.response.data });
       return result;
     });
   });

@@ -24,25 +24,49 @@ function userMessage(text: string, image?: { data: Buffer; mediaType: string }):
   return { role: 'user', content: parts };
 }
 
+/**
+ * A model's whole answer: streamed delta by delta to `emit` when someone listens, otherwise asked
+ * for in one response (a third of the CPU of a stream; the answer is only shown once complete).
+ */
+async function answerText(
+  model: ModelClient,
+  input: { system: string; messages: ChatMessage[]; signal: AbortSignal },
+  onDelta?: (delta: string) => void,
+) {
+  if (!onDelta) return model.generate(input);
+  const result = model.stream(input);
+  let text = '';
+  for await (const delta of result.textStream) {
+    text += delta;
+    onDelta(delta);
+  }
+  return { text, usage: await result.usage };
+}
+
 /** One proposer: its own timeout and AbortController, a small state machine; failure never throws. */
-async function runProposal(p: Proposal, input: { system: string; messages: ChatMessage[]; signal: AbortSignal }, emit: Emit) {
+async function runProposal(p: Proposal, input: { system: string; messages: ChatMessage[]; signal: AbortSignal }, emit?: Emit) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timeout')), p.model.timeoutMs);
   const onAbort = () => controller.abort(input.signal.reason);
   input.signal.addEventListener('abort', onAbort, { once: true });
-  emit({ event: 'model-start', data: { model: p.model.id, name: p.model.name } });
+  const model = { model: p.model.id, name: p.model.name };
+  emit?.({ event: 'model-start', data: model });
   try {
     p.status = 'streaming';
-    const result = p.model.stream({ system: input.system, messages: input.messages, signal: controller.signal });
-    for await (const delta of result.textStream) {
-      p.text += delta;
-      emit({ event: 'model-delta', data: { model: p.model.id, name: p.model.name, delta } });
-    }
-    if (!p.text.trim()) throw new Error('empty answer');
-    const usage = await result.usage;
-    p.tokens = usage.inputTokens + usage.outputTokens || estimateTokens(p.text);
+    const { text, usage } = await answerText(
+      p.model,
+      { system: input.system, messages: input.messages, signal: controller.signal },
+      emit &&
+        ((delta) => {
+          p.text += delta;
+          emit({ event: 'model-delta', data: { ...model, delta } });
+        }),
+    );
+    p.text = text;
+    if (!text.trim()) throw new Error('empty answer');
+    p.tokens = usage.inputTokens + usage.outputTokens || estimateTokens(text);
     p.status = 'done';
-    emit({ event: 'model-end', data: { model: p.model.id, name: p.model.name, text: p.text } });
+    emit?.({ event: 'model-end', data: { ...model, text } });
   } catch (err) {
     const timedOut = controller.signal.reason instanceof Error && controller.signal.reason.message === 'timeout' && !input.signal.aborted;
     p.status = timedOut ? 'timeout' : 'failed';
@@ -50,9 +74,9 @@ async function runProposal(p: Proposal, input: { system: string; messages: ChatM
       ? `${p.model.name} did not answer within ${Math.round(p.model.timeoutMs / 1000)} s.`
       : `${p.model.name} failed to answer.`;
     p.tokens = estimateTokens(p.text);
-    emit({
+    emit?.({
       event: 'model-error',
-      data: { model: p.model.id, name: p.model.name, code: p.status === 'timeout' ? 'MODEL_TIMEOUT' : 'MODEL_FAILED', detail: p.error },
+      data: { ...model, code: p.status === 'timeout' ? 'MODEL_TIMEOUT' : 'MODEL_FAILED', detail: p.error },
     });
     void err;
   } finally {
@@ -80,7 +104,8 @@ export async function generateAnswer({
   history: HistoryTurn[];
   image?: { data: Buffer; mediaType: string };
   signal: AbortSignal;
-  emit: Emit;
+  /** Receives the stream of events; without it every model answers in one response. */
+  emit?: Emit;
 }): Promise<{ response: AnswerResponse; byModel: ModelTokens[] }> {
   const models = registry.proposers({ needsVision: Boolean(image) });
   const messages: ChatMessage[] = [...history.map((h) => ({ role: h.role, content: h.content })), userMessage(question, image)];
@@ -90,7 +115,7 @@ export async function generateAnswer({
       if (!registry.breaker.canCall(p.model.id)) {
         p.status = 'failed';
         p.error = `${p.model.name} is temporarily unavailable after repeated failures.`;
-        emit({ event: 'model-error', data: { model: p.model.id, name: p.model.name, code: 'MODEL_CIRCUIT_OPEN', detail: p.error } });
+        emit?.({ event: 'model-error', data: { model: p.model.id, name: p.model.name, code: 'MODEL_CIRCUIT_OPEN', detail: p.error } });
         return;
       }
       await runProposal(p, { system, messages, signal }, emit);
@@ -113,29 +138,27 @@ export async function generateAnswer({
   if (ok.length > 1) {
     const aggregator = registry.aggregator();
     if (aggregator) {
-      emit({ event: 'fusion-start', data: { model: aggregator.id, name: aggregator.name } });
+      emit?.({ event: 'fusion-start', data: { model: aggregator.id, name: aggregator.name } });
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(new Error('timeout')), aggregator.timeoutMs);
       try {
-        const result = aggregator.stream({
-          system: AGGREGATOR_SYSTEM,
-          messages: [
-            userMessage(
-              fusionPrompt(
-                question,
-                ok.map((p) => ({ name: p.model.name, text: p.text })),
+        const { text: fused, usage } = await answerText(
+          aggregator,
+          {
+            system: AGGREGATOR_SYSTEM,
+            messages: [
+              userMessage(
+                fusionPrompt(
+                  question,
+                  ok.map((p) => ({ name: p.model.name, text: p.text })),
+                ),
               ),
-            ),
-          ],
-          signal: AbortSignal.any([signal, controller.signal]),
-        });
-        let fused = '';
-        for await (const delta of result.textStream) {
-          fused += delta;
-          emit({ event: 'fusion-delta', data: { delta } });
-        }
+            ],
+            signal: AbortSignal.any([signal, controller.signal]),
+          },
+          emit && ((delta) => emit({ event: 'fusion-delta', data: { delta } })),
+        );
         if (fused.trim()) best = fused;
-        const usage = await result.usage;
         byModel.push({ modelId: aggregator.id, tokens: usage.inputTokens + usage.outputTokens || estimateTokens(fused) });
       } catch {
         message = 'Fusion failed; showing the first answer';

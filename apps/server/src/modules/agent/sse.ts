@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { AgentStreamEvent } from '@sangam/contracts';
 import type { FastifyReply } from 'fastify';
 
@@ -6,12 +7,12 @@ export function openEventStream(reply: FastifyReply) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': String(reply.request.id),
-    'x-content-type-options': 'nosniff',
   });
   res.flushHeaders();
   // Events produced in the same turn of the event loop (a model's chunks that arrived together) go
