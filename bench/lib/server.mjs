@@ -16,12 +16,12 @@ export async function freePort() {
   });
 }
 
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { serverJs = path.join(root, 'apps/server/dist/server.js') } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-bench-'));
   // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [...profile, serverJs], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

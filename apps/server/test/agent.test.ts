@@ -264,6 +264,18 @@ describe('bad requests get 4xx with a code', () => {
       413,
       'IMAGE_TOO_LARGE',
     );
+    // Beyond what any form may hold (the text fields are bounded), the body is not even read.
+    await bad(
+      call('GenerateAnswer', form({ Prompt: 'x', image_file: new Blob([new Uint8Array(12 * 1024 * 1024)]) })),
+      413,
+      'IMAGE_TOO_LARGE',
+    );
+    // Without the key or a session nothing is read either.
+    await bad(
+      call('GenerateAnswer', form({ Prompt: 'x', image_file: new Blob([new Uint8Array(12 * 1024 * 1024)]) }), { 'x-api-key': 'wrong' }),
+      401,
+      'API_KEY_INVALID',
+    );
     const flood = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .png()
       .toBuffer();

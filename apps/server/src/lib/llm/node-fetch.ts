@@ -51,20 +51,26 @@ export const nodeFetch = (async (input: string | URL | Request, init: RequestIni
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const status = res.statusCode ?? 502;
-      const noBody = status === 204 || status === 304 || init.method === 'HEAD';
-      if (noBody) res.resume();
-      resolve(
-        new Response(noBody ? null : (Readable.toWeb(decoded(res)) as ReadableStream<Uint8Array>), {
-          status,
-          statusText: res.statusMessage,
-          headers,
-        }),
-      );
+      const meta = { status, statusText: res.statusMessage, headers };
+      if (status === 204 || status === 304 || init.method === 'HEAD') {
+        res.resume();
+        return resolve(new Response(null, meta));
+      }
+      const body = decoded(res);
+      if (String(res.headers['content-type']).includes('text/event-stream'))
+        return resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, meta));
+      // Anything but a stream (a JSON answer or error) is read whole by the provider at once: hand it
+      // over as bytes, which skips a web-stream adapter per call.
+      const chunks: Buffer[] = [];
+      body.on('data', (chunk: Buffer) => chunks.push(chunk));
+      body.on('end', () => resolve(new Response(Buffer.concat(chunks), meta)));
+      body.on('error', fail);
     });
-    req.on('error', (err) => {
+    function fail(err: Error) {
       if (err.name === 'AbortError') reject(err);
       else reject(Object.assign(new TypeError('fetch failed'), { cause: err }));
-    });
+    }
+    req.on('error', fail);
     req.end(body ?? undefined);
   });
 }) as typeof fetch;

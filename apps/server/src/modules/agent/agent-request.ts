@@ -1,4 +1,5 @@
-import type {} from '@fastify/multipart';
+import type { IncomingHttpHeaders } from 'node:http';
+import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import { AGENT_LIMITS, type AgentRequest, agentRequestSchema } from '@sangam/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,32 +13,69 @@ const historySchema = z
   .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(20_000) }))
   .max(40, 'History is too long');
 
-/** Reads the multipart form: text fields, and `image_file` kept in memory (5 MB at most). */
-export async function readAgentRequest(request: FastifyRequest): Promise<ParsedAgentRequest> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { detail: 'Send the fields as multipart/form-data.' });
-  const fields: Record<string, string> = {};
-  let image: Buffer | undefined;
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: AGENT_LIMITS.imageMaxBytes, fieldSize: 200_000, fields: 10, files: 1 },
-    })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image_file') {
-          part.file.resume();
-          throw new AppError('VALIDATION_FAILED', { detail: `Unexpected file field ${part.fieldname}` });
-        }
-        image = await part.toBuffer();
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
+const FORM_LIMITS = { fileSize: AGENT_LIMITS.imageMaxBytes, fieldSize: 200_000, fields: 10, files: 1 };
+/** The largest form body read at all: every field at its limit and the image at its limit. */
+export const AGENT_BODY_LIMIT = FORM_LIMITS.fields * FORM_LIMITS.fieldSize + FORM_LIMITS.fileSize + 64 * 1024;
+
+/** A multipart body as read by `parseAgentForm`: text fields and `image_file`, if any. */
+export class AgentForm {
+  constructor(
+    readonly fields: Record<string, string>,
+    readonly image: Buffer | undefined,
+  ) {}
+}
+
+const unreadable = (cause: unknown) => new AppError('BAD_REQUEST', { detail: 'The form data could not be read.', cause });
+
+/**
+ * Parses a buffered multipart/form-data body with busboy: the form is small (a prompt, ids, at most
+ * one 5 MB image), so it is read whole before the handler, like a JSON body, and parsed in one pass.
+ */
+export function parseAgentForm(headers: IncomingHttpHeaders, body: Buffer): Promise<AgentForm> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let image: Buffer | undefined;
+    let failure: AppError | undefined;
+    const fail = (e: AppError) => {
+      failure ??= e;
+    };
+    let parser: BusboyInstance;
+    try {
+      parser = new Busboy({ headers: headers as BusboyHeaders, limits: FORM_LIMITS });
+    } catch (err) {
+      return reject(unreadable(err));
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMAGE_TOO_LARGE');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE');
-    throw new AppError('BAD_REQUEST', { detail: 'The form data could not be read.', cause: err });
-  }
+    parser.on('field', (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
+      if (valueTruncated)
+        fail(name === 'Prompt' ? new AppError('PROMPT_TOO_LONG') : new AppError('VALIDATION_FAILED', { detail: `${name} is too long.` }));
+      fields[name] = value;
+    });
+    parser.on('file', (name: string, file: NodeJS.ReadableStream) => {
+      if (name !== 'image_file') {
+        fail(new AppError('VALIDATION_FAILED', { detail: `Unexpected file field ${name}` }));
+        file.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      file.on('data', (chunk: Buffer) => chunks.push(chunk));
+      file.on('limit', () => fail(new AppError('IMAGE_TOO_LARGE')));
+      file.on('end', () => {
+        image = Buffer.concat(chunks);
+      });
+    });
+    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'])
+      parser.on(limit, () => fail(new AppError('PAYLOAD_TOO_LARGE', { detail: 'The form has too many fields or files.' })));
+    parser.on('error', (err: unknown) => reject(unreadable(err)));
+    parser.on('finish', () => (failure ? reject(failure) : resolve(new AgentForm(fields, image))));
+    parser.end(body);
+  });
+}
+
+/** The agent request's fields, validated: `Prompt`, `Chat_Id`, `Request_Id`, optional `Mode`, `History`, image. */
+export function readAgentRequest(request: FastifyRequest): ParsedAgentRequest {
+  if (!(request.body instanceof AgentForm))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { detail: 'Send the fields as multipart/form-data.' });
+  const { fields, image } = request.body;
   if ((fields.Prompt?.length ?? 0) > AGENT_LIMITS.promptMaxChars) throw new AppError('PROMPT_TOO_LONG');
   const base = agentRequestSchema.parse({
     Prompt: fields.Prompt,

@@ -1,10 +1,9 @@
-import multipart from '@fastify/multipart';
 import type { AgentStreamEvent } from '@sangam/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
 import { GENERAL_SYSTEM } from '@/modules/agent/agent-prompts';
-import { readAgentRequest } from '@/modules/agent/agent-request';
+import { AGENT_BODY_LIMIT, parseAgentForm, readAgentRequest } from '@/modules/agent/agent-request';
 import { generateAnswer } from '@/modules/agent/answer.service';
 import { sanitizeImage } from '@/modules/agent/image-check';
 import { refinePrompt } from '@/modules/agent/refine.service';
@@ -35,13 +34,23 @@ function abortOnDisconnect(reply: FastifyReply) {
 /** The prompt and answer service of SPEC.md section 7 under /ai/v1. */
 export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
   const meter = ctx.usage;
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, fieldSize: 200_000 } });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: AGENT_BODY_LIMIT },
+    (request: FastifyRequest, body: Buffer) => parseAgentForm(request.headers, body),
+  );
+  // Only a photo can make a form this large (its text fields are bounded): say so. Anything else
+  // goes on to the app's error handler.
+  app.setErrorHandler((error) => {
+    throw (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('IMAGE_TOO_LARGE') : error;
+  });
 
   const checkApiKey = async (request: FastifyRequest) => {
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || !ctx.config.API_KEYS.includes(key)) throw new AppError('API_KEY_INVALID');
   };
-  const guards = { preHandler: [checkApiKey, ctx.requireUser] };
+  // Checked before the body is read: a caller without the key or a session uploads nothing.
+  const guards = { onRequest: [checkApiKey, ctx.requireUser] };
 
   app.get('/models', async () => ({ models: registry.list() }));
 
@@ -78,7 +87,7 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
   }
 
   app.post('/agent/PromptRefiner', guards, async (request, reply) => {
-    const input = await readAgentRequest(request);
+    const input = readAgentRequest(request);
     return respond(request, reply, input.Request_Id, async (emit, signal) => {
       const result = await refinePrompt({ registry, prompt: input.Prompt, signal });
       emit?.({ event: 'refined', data: result.response.data });
@@ -87,7 +96,7 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
   });
 
   app.post('/agent/GenerateAnswer', guards, async (request, reply) => {
-    const input = await readAgentRequest(request);
+    const input = readAgentRequest(request);
     const image = input.image ? await sanitizeImage(input.image) : undefined;
     const tool = findTool(input.Prompt);
     const prepared = tool
