@@ -14,23 +14,29 @@ export function openEventStream(reply: FastifyReply) {
     'x-accel-buffering': 'no',
     'x-request-id': String(reply.request.id),
   });
-  res.flushHeaders();
-  // Events produced in the same turn of the event loop (a model's chunks that arrived together) go
-  // out in one write: corked now, uncorked before any I/O is waited on, so nothing is held back.
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    res.uncork();
+  // Node corks the socket on every write until the next tick, and an answer's stream is processed
+  // in microtasks, so on its own the first delta would wait for every chunk that arrived with it.
+  // The first event of each turn of the event loop is therefore flushed at once (with the headers,
+  // for the very first); the events after it in the same turn go out together when the turn ends.
+  let flushedThisTurn = false;
+  let sentAny = false;
+  const nextTurn = () => {
+    flushedThisTurn = false;
   };
+  // A stream whose first event takes a while (the refiner's) still shows the client it is open.
+  process.nextTick(() => {
+    if (!sentAny && !res.writableEnded && !res.destroyed) res.flushHeaders();
+  });
   return {
     send: (e: AgentStreamEvent) => {
       if (res.writableEnded || res.destroyed) return;
-      if (!corked) {
-        corked = true;
-        res.cork();
-        process.nextTick(uncork);
-      }
+      sentAny = true;
       res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      if (!flushedThisTurn) {
+        flushedThisTurn = true;
+        res.socket?.uncork();
+        process.nextTick(nextTurn);
+      }
     },
     end: () => {
       if (!res.writableEnded) res.end();
