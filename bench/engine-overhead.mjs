@@ -1,6 +1,8 @@
 // The engine's added latency against the fake upstream called directly, in the same run (needs `npm run build`):
 // GenerateAnswer with one proposer at concurrency 1; time to first streamed byte at concurrency 1 and 64;
 // universe mode with five proposers and an aggregator against slowest proposer + aggregator.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -100,9 +102,73 @@ async function session(modelsFile) {
   return { server, token };
 }
 
+/** The floor: a bare node:http pass-through (bench/lib/pass-through.mjs) in its own process. */
+async function startPassThrough() {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/pass-through.mjs'), fake.url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = await once(child.stdout, 'data');
+  return { url: String(line).trim(), stop: () => child.kill('SIGTERM') };
+}
+const floorCall = (url, stream) =>
+  timedRequest(`${url}/v1/chat/completions`, {
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ model: 'solo', stream, messages: [{ role: 'user', content: 'hi' }] })),
+  });
+
+/** This machine: the same CPU work, back to back and after the process has idled (a VM's CPU cools). */
+function calibrate() {
+  const text = JSON.stringify({ a: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `n${i}`, v: [1, 2, 3] })) });
+  const work = () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 20; i += 1) JSON.parse(text);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 2000; i += 1) work();
+  return async (idleMs) => {
+    const xs = [];
+    for (let i = 0; i < 40; i += 1) {
+      await new Promise((r) => (idleMs ? setTimeout(r, idleMs) : setImmediate(r)));
+      xs.push(work());
+    }
+    return percentile(xs, 50) * 1000;
+  };
+}
+
 const N = Number(process.env.BENCH_N ?? 300);
 const fmt = (xs) => `p50 ${percentile(xs, 50).toFixed(2)} ms, p99 ${percentile(xs, 99).toFixed(2)} ms`;
 try {
+  const measure = calibrate();
+  const [hot, after1, after20] = [await measure(0), await measure(1), await measure(20)];
+  console.log(
+    `machine: a fixed CPU task takes ${hot.toFixed(0)} µs back to back, ${after1.toFixed(0)} µs after 1 ms idle, ${after20.toFixed(0)} µs after 20 ms idle`,
+  );
+  const floor = await startPassThrough();
+  const pf = [];
+  const pd = [];
+  for (let i = 0; i < N + 30; i += 1) {
+    const d = (await direct('solo', false)).total;
+    const f = (await floorCall(floor.url, false)).total;
+    if (i >= 30) {
+      pd.push(d);
+      pf.push(f - d);
+    }
+  }
+  const floorTtfb = {};
+  for (const c of [1, 64]) {
+    const dT = [];
+    const fT = [];
+    for (let round = 0; round < (c === 1 ? N : 5); round += 1) {
+      dT.push(...(await Promise.all(Array.from({ length: c }, () => direct('solo', true)))).map((x) => x.ttfb));
+      fT.push(...(await Promise.all(Array.from({ length: c }, () => floorCall(floor.url, true)))).map((x) => x.ttfb));
+    }
+    floorTtfb[c] = percentile(fT, 50) - percentile(dT, 50);
+  }
+  floor.stop();
+  console.log(
+    `floor (bare node:http pass-through): added ${fmt(pf)} at concurrency 1; first byte added p50 ${floorTtfb[1].toFixed(2)} ms at concurrency 1, ${floorTtfb[64].toFixed(2)} ms at 64`,
+  );
+
   const a = await session(one);
   for (let i = 0; i < 30; i += 1) {
     await direct('solo', false);
