@@ -1,6 +1,6 @@
 import type { AgentStreamEvent, AnswerResponse, SupportingAnswer } from '@sangam/contracts';
 import { AppError } from '@/errors';
-import { type ChatMessage, type ChatPart, estimateTokens, type ModelClient } from '@/lib/llm/model-client';
+import { type ChatInput, type ChatMessage, type ChatPart, estimateTokens, type ModelClient } from '@/lib/llm/model-client';
 import { AGGREGATOR_SYSTEM, fusionPrompt } from '@/modules/agent/agent-prompts';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
 import type { ModelRegistry } from '@/modules/models/model-registry';
@@ -28,11 +28,7 @@ function userMessage(text: string, image?: { data: Buffer; mediaType: string }):
  * A model's whole answer: streamed delta by delta to `emit` when someone listens, otherwise asked
  * for in one response (a third of the CPU of a stream; the answer is only shown once complete).
  */
-async function answerText(
-  model: ModelClient,
-  input: { system: string; messages: ChatMessage[]; signal: AbortSignal },
-  onDelta?: (delta: string) => void,
-) {
+async function answerText(model: ModelClient, input: ChatInput, onDelta?: (delta: string) => void) {
   if (!onDelta) return model.generate(input);
   const result = model.stream(input);
   let text = '';
@@ -44,7 +40,7 @@ async function answerText(
 }
 
 /** One proposer: its own timeout and AbortController, a small state machine; failure never throws. */
-async function runProposal(p: Proposal, input: { system: string; messages: ChatMessage[]; signal: AbortSignal }, emit?: Emit) {
+async function runProposal(p: Proposal, input: ChatInput, emit?: Emit) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timeout')), p.model.timeoutMs);
   const onAbort = () => controller.abort(input.signal.reason);
