@@ -38,6 +38,14 @@ describe('parseAgentForm', () => {
     });
   });
 
+  it('refuses a body cut inside the image with a 400, not an uncaught error', async () => {
+    const { headers, body } = await encode([
+      ['Prompt', 'hi'],
+      ['image_file', new Blob([new Uint8Array(4096).fill(7)])],
+    ]);
+    await expect(parseAgentForm(headers, body.subarray(0, body.length - 2100))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('refuses an image over 5 MB', async () => {
     const big = await encode([['image_file', new Blob([new Uint8Array(5 * 1024 * 1024 + 1)])]]);
     await expect(parseAgentForm(big.headers, big.body)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE' });

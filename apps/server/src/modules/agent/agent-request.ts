@@ -51,6 +51,8 @@ export function parseAgentForm(headers: IncomingHttpHeaders, body: Buffer): Prom
       fields[name] = value;
     });
     parser.on('file', (name: string, file: NodeJS.ReadableStream) => {
+      // A body cut inside a file part errors the part's stream: a 400, never an uncaught error.
+      file.on('error', (err: unknown) => reject(unreadable(err)));
       if (name !== 'image_file') {
         fail(new AppError('VALIDATION_FAILED', { detail: `Unexpected file field ${name}` }));
         file.resume();
