@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
@@ -65,4 +66,42 @@ describe('chats', () => {
     expect((await send(owner, 'PUT', `/chats/${randomUUID()}`, { title: '' })).status).toBe(400);
     expect((await fetch(`${t.baseUrl}/api/v1/chats`)).status).toBe(401);
   });
+});
+
+describe('chats under random input', () => {
+  const id = fc.oneof(fc.uuid(), fc.string({ maxLength: 80 }), fc.constantFrom('..', '%00', 'null', ' ', 'a'.repeat(300)));
+  const body = fc.oneof(
+    fc.anything(),
+    fc.record(
+      {
+        title: fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.constant(null)),
+        mode: fc.oneof(fc.constantFrom('sangam', 'universe'), fc.string()),
+        originalPrompt: fc.oneof(fc.string({ maxLength: 200 }), fc.anything()),
+        createdAt: fc.oneof(fc.integer(), fc.double(), fc.string()),
+        updatedAt: fc.oneof(fc.integer(), fc.double(), fc.string()),
+        messages: fc.oneof(fc.array(fc.anything(), { maxLength: 5 }), fc.anything()),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  it('PUT, PATCH, GET and DELETE /chats/:id: 600 random ids and bodies never get a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('PUT', 'PATCH', 'GET', 'DELETE'), id, body, async (method, chatId, b) => {
+        let payload: string;
+        try {
+          payload = JSON.stringify(b) ?? 'null';
+        } catch {
+          payload = '{';
+        }
+        const res = await t.app.inject({
+          method: method as 'PUT',
+          url: `/api/v1/chats/${encodeURIComponent(chatId)}`,
+          headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
+          ...(method === 'PUT' || method === 'PATCH' ? { payload } : {}),
+        });
+        expect(res.statusCode, `${res.statusCode} ${res.body.slice(0, 160)}`).toBeLessThan(500);
+      }),
+      { numRuns: 600 },
+    );
+  }, 120_000);
 });
