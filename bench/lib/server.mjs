@@ -21,7 +21,9 @@ export async function startServer(env = {}, { serverJs = path.join(root, 'apps/s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-bench-'));
   // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, serverJs], {
+  // BENCH_SERVER_ARGS adds Node.js flags to the server (e.g. --trace-gc).
+  const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...extra, serverJs], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
