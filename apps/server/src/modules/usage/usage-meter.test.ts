@@ -57,6 +57,13 @@ describe('usage meter', () => {
     await expect
       .poll(async () => (await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0], { timeout: 3000 })
       .toMatchObject({ tokens: 100, requests: 20 });
+    const events = await database.db.select().from(usageEvents).where(eq(usageEvents.requestId, 'r7'));
+    expect(events.map(({ userId, modelId, tokens, createdAt }) => ({ userId, modelId, tokens, at: createdAt.getTime() }))).toEqual(
+      expect.arrayContaining([
+        { userId: u.id, modelId: 'a', tokens: 3, at: Date.UTC(2026, 10, 22) },
+        { userId: u.id, modelId: 'b', tokens: 2, at: Date.UTC(2026, 10, 22) },
+      ]),
+    );
     expect(await database.db.select().from(usageEvents)).toHaveLength(40);
   });
 

@@ -50,16 +50,27 @@ export async function recordUsage(db: Db, batch: UsageRecord[]) {
       totals.set(key, t);
     }
     if (totals.size === 0) return;
+    // One row per model of each request, sent as five arrays (unnest) rather than five parameters
+    // per row: a batch of 256 is one short statement instead of 1,280 parameters to build and bind.
     const events = records.flatMap((r) =>
       r.byModel.map((m) => ({
         userId: r.userId,
         requestId: r.requestId,
         modelId: m.modelId,
         tokens: m.tokens,
-        createdAt: new Date(r.now),
+        at: new Date(r.now).toISOString(),
       })),
     );
-    if (events.length) await tx.insert(usageEvents).values(events);
+    if (events.length)
+      await tx.execute(sql`
+        insert into ${usageEvents} (user_id, request_id, model_id, tokens, created_at)
+        select * from unnest(
+          ${sql.param(events.map((e) => e.userId))}::uuid[],
+          ${sql.param(events.map((e) => e.requestId))}::text[],
+          ${sql.param(events.map((e) => e.modelId))}::text[],
+          ${sql.param(events.map((e) => e.tokens))}::integer[],
+          ${sql.param(events.map((e) => e.at))}::timestamptz[]
+        )`);
     await tx
       .insert(usage)
       .values([...totals.values()])
