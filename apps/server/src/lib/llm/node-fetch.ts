@@ -21,6 +21,9 @@ const headerRecord = (init: RequestInit['headers']): Record<string, string> => {
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
 };
 
+/** application/json, application/problem+json…; not application/x-ndjson, which streams. */
+const JSON_BODY = /^[\w.+-]+\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 function decoded(res: http.IncomingMessage): Readable {
   switch (res.headers['content-encoding']) {
     case 'gzip':
@@ -57,10 +60,10 @@ export const nodeFetch = (async (input: string | URL | Request, init: RequestIni
         return resolve(new Response(null, meta));
       }
       const body = decoded(res);
-      if (String(res.headers['content-type']).includes('text/event-stream'))
+      if (!JSON_BODY.test(res.headers['content-type'] ?? ''))
         return resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, meta));
-      // Anything but a stream (a JSON answer or error) is read whole by the provider at once: hand it
-      // over as bytes, which skips a web-stream adapter per call.
+      // A JSON answer or error is read whole by the provider at once: hand it over as bytes, which
+      // skips a web-stream adapter per call. Anything else (event streams, NDJSON) stays a stream.
       const chunks: Buffer[] = [];
       body.on('data', (chunk: Buffer) => chunks.push(chunk));
       body.on('end', () => resolve(new Response(Buffer.concat(chunks), meta)));
