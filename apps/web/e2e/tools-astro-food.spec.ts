@@ -118,6 +118,8 @@ test('recipe: the answer, nutrition per serving and the food-safety note, on a p
   await behave('fusion', {
     reply: 'Paneer curry\nServings: 2\nTime: 30 minutes\nIngredients\n- 200 g paneer\n- 1 tablespoon ghee\n1. Cook gently.',
     match: 'e2e paneer curry',
+    // Long enough for the loading state to be seen: without it the answer can beat the first check.
+    delayMs: 600,
   });
   await page.goto('/tools/food');
   await page.getByLabel('Describe the food').fill('e2e paneer curry');
