@@ -59,11 +59,13 @@ function timedRequest(url, { headers, body }, firstByteMarker) {
   });
 }
 
-const direct = (id, stream) =>
-  timedRequest(`${fake.url}/v1/chat/completions`, {
+/** A chat completion against an OpenAI-compatible base URL: the fake itself, or the pass-through. */
+const completion = (baseUrl, id, stream) =>
+  timedRequest(`${baseUrl}/v1/chat/completions`, {
     headers: { 'content-type': 'application/json' },
     body: Buffer.from(JSON.stringify({ model: id, stream, messages: [{ role: 'user', content: 'hi' }] })),
   });
+const direct = (id, stream) => completion(fake.url, id, stream);
 
 const BOUNDARY = 'sangam-bench-boundary';
 const multipart = Buffer.from(
@@ -110,11 +112,6 @@ async function startPassThrough() {
   const [line] = await once(child.stdout, 'data');
   return { url: String(line).trim(), stop: () => child.kill('SIGTERM') };
 }
-const floorCall = (url, stream) =>
-  timedRequest(`${url}/v1/chat/completions`, {
-    headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ model: 'solo', stream, messages: [{ role: 'user', content: 'hi' }] })),
-  });
 
 /** This machine: the same CPU work, back to back and after the process has idled (a VM's CPU cools). */
 function calibrate() {
@@ -136,6 +133,16 @@ function calibrate() {
 }
 
 const N = Number(process.env.BENCH_N ?? 300);
+/** First-byte times of two calls, `c` of each at once per round, the rounds alternating between them. */
+async function firstBytes(c, first, second) {
+  const a = [];
+  const b = [];
+  for (let round = 0; round < (c === 1 ? N : 5); round += 1) {
+    a.push(...(await Promise.all(Array.from({ length: c }, first))).map((x) => x.ttfb));
+    b.push(...(await Promise.all(Array.from({ length: c }, second))).map((x) => x.ttfb));
+  }
+  return [a, b];
+}
 const fmt = (xs) => `p50 ${percentile(xs, 50).toFixed(2)} ms, p99 ${percentile(xs, 99).toFixed(2)} ms`;
 try {
   const measure = calibrate();
@@ -145,23 +152,18 @@ try {
   );
   const floor = await startPassThrough();
   const pf = [];
-  const pd = [];
   for (let i = 0; i < N + 30; i += 1) {
     const d = (await direct('solo', false)).total;
-    const f = (await floorCall(floor.url, false)).total;
-    if (i >= 30) {
-      pd.push(d);
-      pf.push(f - d);
-    }
+    const f = (await completion(floor.url, 'solo', false)).total;
+    if (i >= 30) pf.push(f - d);
   }
   const floorTtfb = {};
   for (const c of [1, 64]) {
-    const dT = [];
-    const fT = [];
-    for (let round = 0; round < (c === 1 ? N : 5); round += 1) {
-      dT.push(...(await Promise.all(Array.from({ length: c }, () => direct('solo', true)))).map((x) => x.ttfb));
-      fT.push(...(await Promise.all(Array.from({ length: c }, () => floorCall(floor.url, true)))).map((x) => x.ttfb));
-    }
+    const [dT, fT] = await firstBytes(
+      c,
+      () => direct('solo', true),
+      () => completion(floor.url, 'solo', true),
+    );
     floorTtfb[c] = percentile(fT, 50) - percentile(dT, 50);
   }
   floor.stop();
@@ -188,14 +190,11 @@ try {
   console.log(`server CPU per request (user + system): ${cpuPerRequest.toFixed(2)} ms`);
 
   for (const c of [1, 64]) {
-    const dT = [];
-    const sT = [];
-    for (let round = 0; round < (c === 1 ? N : 5); round += 1) {
-      const ds = await Promise.all(Array.from({ length: c }, () => direct('solo', true)));
-      const ss = await Promise.all(Array.from({ length: c }, () => viaServer(a.server.url, a.token, true)));
-      dT.push(...ds.map((x) => x.ttfb));
-      sT.push(...ss.map((x) => x.ttfb));
-    }
+    const [dT, sT] = await firstBytes(
+      c,
+      () => direct('solo', true),
+      () => viaServer(a.server.url, a.token, true),
+    );
     console.log(
       `first streamed byte, concurrency ${c}: direct ${fmt(dT)}; via Sangam ${fmt(sT)}; added p50 ${(percentile(sT, 50) - percentile(dT, 50)).toFixed(2)} ms`,
     );

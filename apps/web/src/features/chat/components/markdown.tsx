@@ -41,13 +41,13 @@ const FENCE = /^\s*(```|~~~)/;
 
 /** The blocks of a text that grows at its end (a stream): only its last block is split again. */
 function useBlocks(text: string): string[] {
-  const memo = useRef({ text: '', blocks: [] as string[], lastStart: 0 });
-  const prev = memo.current;
+  const last = useRef({ text: '', blocks: [] as string[], lastStart: 0 });
+  const prev = last.current;
   if (text === prev.text) return prev.blocks;
   const grows = prev.blocks.length > 0 && text.startsWith(prev.text);
   const tail = splitBlocks(text, grows ? prev.lastStart : 0);
   const blocks = grows ? [...prev.blocks.slice(0, -1), ...tail.blocks] : tail.blocks;
-  memo.current = { text, blocks, lastStart: tail.blocks.length ? tail.lastStart : prev.lastStart };
+  last.current = { text, blocks, lastStart: tail.blocks.length ? tail.lastStart : prev.lastStart };
   return blocks;
 }
 
