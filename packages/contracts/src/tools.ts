@@ -121,3 +121,38 @@ export type NutritionFacts = {
   /** For recipes: per serving. */
   servings?: number;
 };
+
+/** Where a nutrition row's numbers come from (issue 14). */
+export type NutritionSourceKind = 'ifct' | 'ifct-recipe' | 'estimate';
+/** One ingredient of the recipe behind a computed dish: raw grams, and its IFCT code or other basis. */
+export type NutritionIngredient = { name: string; grams: number; ifctCode?: string; basis: string; isEstimate: boolean };
+/** The recipe behind a number: raw ingredients, the cooking yield and the cooked weight. */
+export type NutritionRecipe = {
+  ingredients: NutritionIngredient[];
+  rawGrams: number;
+  yieldFactor: number;
+  yieldNote: string;
+  cookedGrams: number;
+};
+export type SourcedNutritionItem = NutritionItem & {
+  sourceKind: NutritionSourceKind;
+  /** Human-readable source of this row: "IFCT 2017 E049 (Papaya, ripe)", "Recipe of IFCT 2017 foods", "Estimate: ...". */
+  source: string;
+  ifctCode?: string;
+  isEstimate: boolean;
+  recipe?: NutritionRecipe;
+  /** Energy range (kcal) where the portion itself is uncertain, for example read from a photo. */
+  kcalRange?: [number, number];
+  portionNote?: string;
+};
+/** A figure written in the models' answer, checked against the computed table. */
+export type CheckedFigure = { text: string; kcal: number; isConsistent: boolean; expectedKcal?: number; row?: string };
+export type SourcedNutritionFacts = Omit<NutritionFacts, 'items'> & {
+  items: SourcedNutritionItem[];
+  /** The data edition and the package it is read from. */
+  edition: string;
+  dataPackage: string;
+  hasEstimates: boolean;
+  totalKcalRange?: [number, number];
+  figures?: CheckedFigure[];
+};

@@ -1,5 +1,7 @@
-import type { NutritionFacts, NutritionItem } from '@sangam/contracts';
-import { DISHES } from '@/modules/tools/nutrition/dishes-data';
+import type { NutritionRecipe, NutritionSourceKind, SourcedNutritionFacts, SourcedNutritionItem } from '@sangam/contracts';
+import { DISHES, type Dish, YIELDS } from '@/modules/tools/nutrition/dishes-data';
+import { IFCT_EDITION, IFCT_PACKAGE, ifct, ifctFoods } from '@/modules/tools/nutrition/ifct';
+import { otherFood } from '@/modules/tools/nutrition/other-foods';
 
 const WORD_NUMBERS: Record<string, number> = {
   a: 1,
@@ -38,11 +40,86 @@ const UNITS: Record<string, number> = {
   teaspoons: 5,
 };
 
-const aliasIndex = DISHES.flatMap((d) => d[8].map((alias) => ({ alias, dish: d }))).sort((a, b) => b.alias.length - a.alias.length);
+type Nutrients = { kcal: number; protein: number; fat: number; carbohydrate: number; fibre: number };
+const NUTRIENTS = ['kcal', 'protein', 'fat', 'carbohydrate', 'fibre'] as const;
 
+/** A dish's nutrients per 100 g as eaten, with where they come from. */
+export type ComputedDish = {
+  dish: Dish;
+  per100g: Nutrients;
+  sourceKind: NutritionSourceKind;
+  source: string;
+  ifctCode?: string;
+  isEstimate: boolean;
+  /** The batch recipe (raw grams) for cooked dishes. */
+  recipe?: NutritionRecipe;
+};
+
+export const SOURCE_LINE = `${IFCT_EDITION}, read from the npm package ${IFCT_PACKAGE}`;
+
+function ingredient(id: string) {
+  if (ifctFoods().has(id)) {
+    const f = ifct(id);
+    const energy = f.isEnergyFromFat ? ', energy from fat at 9 kcal/g (the package gives 0 kJ)' : '';
+    return { name: f.name, ifctCode: id, basis: `IFCT 2017 ${id}${energy}`, isEstimate: false, per100g: f as Nutrients };
+  }
+  const o = otherFood(id);
+  if (!o) throw new Error(`Unknown ingredient ${id}: neither an IFCT 2017 code nor an entry of other-foods.ts`);
+  return { name: o.name, basis: o.basis, isEstimate: o.isEstimate, per100g: o.per100g };
+}
+
+/** Computes one dish from the package: a raw IFCT food as it is, a recipe from its ingredients and yield. */
+export function computeDish(dish: Dish): ComputedDish {
+  if ('ifct' in dish) {
+    const f = ifct(dish.ifct);
+    const energy = f.isEnergyFromFat ? '; energy computed from fat at 9 kcal/g (Atwater), as the package gives 0 kJ for oils and fats' : '';
+    return {
+      dish,
+      per100g: { kcal: f.kcal, protein: f.protein, fat: f.fat, carbohydrate: f.carbohydrate, fibre: f.fibre },
+      sourceKind: 'ifct',
+      source: `IFCT 2017 ${f.code} (${f.name})${energy}`,
+      ifctCode: f.code,
+      isEstimate: false,
+    };
+  }
+  const parts = dish.recipe.map(([id, grams]) => ({ ...ingredient(id), grams }));
+  const rawGrams = parts.reduce((n, p) => n + p.grams, 0);
+  const y = YIELDS[dish.yield];
+  const cookedGrams = rawGrams * y.factor;
+  const per100g = Object.fromEntries(
+    NUTRIENTS.map((k) => [k, (parts.reduce((n, p) => n + (p.per100g[k] * p.grams) / 100, 0) / cookedGrams) * 100]),
+  ) as Nutrients;
+  const estimates = parts.filter((p) => p.isEstimate);
+  const isEstimate = estimates.length > 0;
+  return {
+    dish,
+    per100g,
+    sourceKind: isEstimate ? 'estimate' : 'ifct-recipe',
+    source: isEstimate
+      ? `Estimate: recipe of IFCT 2017 foods with ${[...new Set(estimates.map((p) => p.name.toLowerCase()))].join(', ')} (not in IFCT 2017)`
+      : 'Recipe of IFCT 2017 foods with a standard yield factor',
+    isEstimate,
+    recipe: {
+      ingredients: parts.map((p) => ({ name: p.name, grams: p.grams, ifctCode: p.ifctCode, basis: p.basis, isEstimate: p.isEstimate })),
+      rawGrams,
+      yieldFactor: y.factor,
+      yieldNote: y.note,
+      cookedGrams: Math.round(cookedGrams),
+    },
+  };
+}
+
+let computed: Map<Dish, ComputedDish> | undefined;
+/** Every dish computed once, at first use. */
+export function computedDishes(): Map<Dish, ComputedDish> {
+  computed ??= new Map(DISHES.map((d) => [d, computeDish(d)]));
+  return computed;
+}
+
+const aliasIndex = DISHES.flatMap((d) => d.aliases.map((alias) => ({ alias, dish: d }))).sort((a, b) => b.alias.length - a.alias.length);
 /** Finds dishes and quantities in free text: "2 rotis and a bowl of dal", "150 g paneer, 1 plate biryani". */
-export function parseMeal(text: string): Array<{ dish: (typeof DISHES)[number]; grams: number; quantity: string }> {
-  const found: Array<{ dish: (typeof DISHES)[number]; grams: number; quantity: string }> = [];
+export function parseMeal(text: string): Array<{ dish: Dish; grams: number; quantity: string }> {
+  const found: Array<{ dish: Dish; grams: number; quantity: string }> = [];
   const segments = text.toLowerCase().split(/,|\band\b|\bwith\b|\+|&|\n|;/);
   for (const raw of segments) {
     const seg = ` ${raw
@@ -75,12 +152,14 @@ export function parseMeal(text: string): Array<{ dish: (typeof DISHES)[number]; 
       } else if (WORD_NUMBERS[w] !== undefined) count = WORD_NUMBERS[w] ?? 1;
       else if (UNITS[w]) unitLabel = w;
     }
-    const portion = hit.dish[7];
+    const portion = hit.dish.portion[1];
     const total = grams ?? count * (unitLabel ? (UNITS[unitLabel] ?? portion) : portion);
     found.push({
       dish: hit.dish,
       grams: total,
-      quantity: grams ? `${grams} g` : `${count} × ${unitLabel ? `${unitLabel} (${UNITS[unitLabel]} g)` : `${hit.dish[6]} (${portion} g)`}`,
+      quantity: grams
+        ? `${grams} g`
+        : `${count} × ${unitLabel ? `${unitLabel} (${UNITS[unitLabel]} g)` : `${hit.dish.portion[0]} (${portion} g)`}`,
     });
   }
   return found;
@@ -88,32 +167,76 @@ export function parseMeal(text: string): Array<{ dish: (typeof DISHES)[number]; 
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** Energy and nutrients for the meal: each item from the table's per-100 g values, then the total. */
-export function computeNutrition(text: string): NutritionFacts {
-  const items: NutritionItem[] = parseMeal(text).map(({ dish, grams, quantity }) => {
+/** The share either side of a portion read from a photo (an assumption, stated to the user). */
+export const PHOTO_PORTION_SPREAD = 0.25;
+
+/** The recipe scaled to the grams eaten. */
+function scaleRecipe(recipe: NutritionRecipe, grams: number): NutritionRecipe {
+  const f = grams / recipe.cookedGrams;
+  return {
+    ...recipe,
+    ingredients: recipe.ingredients.map((i) => ({ ...i, grams: round1(i.grams * f) })),
+    rawGrams: round1(recipe.rawGrams * f),
+    cookedGrams: grams,
+  };
+}
+
+/**
+ * Energy and nutrients for the meal: each item from its dish's per-100 g values (computed from the
+ * package), then the total. With `isPortionUncertain` (portions read from a photo) every item and the
+ * total also carry an energy range.
+ */
+export function computeNutrition(text: string, options: { isPortionUncertain?: boolean } = {}): SourcedNutritionFacts {
+  const dishes = computedDishes();
+  const items: SourcedNutritionItem[] = parseMeal(text).map(({ dish, grams, quantity }) => {
+    const c = dishes.get(dish) ?? computeDish(dish);
     const f = grams / 100;
+    const kcal = Math.round(c.per100g.kcal * f);
     return {
-      name: dish[0],
+      name: dish.name,
       quantity,
       grams,
-      kcal: Math.round(dish[1] * f),
-      protein: round1(dish[2] * f),
-      fat: round1(dish[3] * f),
-      carbohydrate: round1(dish[4] * f),
-      fibre: round1(dish[5] * f),
+      kcal,
+      protein: round1(c.per100g.protein * f),
+      fat: round1(c.per100g.fat * f),
+      carbohydrate: round1(c.per100g.carbohydrate * f),
+      fibre: round1(c.per100g.fibre * f),
+      sourceKind: c.sourceKind,
+      source: c.source,
+      ifctCode: c.ifctCode,
+      isEstimate: c.isEstimate,
+      recipe: c.recipe ? scaleRecipe(c.recipe, grams) : undefined,
+      ...(options.isPortionUncertain
+        ? {
+            kcalRange: [Math.round(kcal * (1 - PHOTO_PORTION_SPREAD)), Math.round(kcal * (1 + PHOTO_PORTION_SPREAD))] as [number, number],
+            portionNote: `portion read from a photo: ±${PHOTO_PORTION_SPREAD * 100} % (assumed)`,
+          }
+        : {}),
     };
   });
   const sum = (k: 'kcal' | 'protein' | 'fat' | 'carbohydrate' | 'fibre') => round1(items.reduce((n, i) => n + i[k], 0));
+  const totalKcal = Math.round(sum('kcal'));
   return {
     items,
     total: {
-      kcal: Math.round(sum('kcal')),
+      kcal: totalKcal,
       protein: sum('protein'),
       fat: sum('fat'),
       carbohydrate: sum('carbohydrate'),
       fibre: sum('fibre'),
     },
-    source: 'Indian Food Composition Tables 2017, National Institute of Nutrition (ICMR), Hyderabad',
+    source: SOURCE_LINE,
+    edition: IFCT_EDITION,
+    dataPackage: IFCT_PACKAGE,
+    hasEstimates: items.some((i) => i.isEstimate),
+    ...(options.isPortionUncertain && items.length > 0
+      ? {
+          totalKcalRange: [Math.round(totalKcal * (1 - PHOTO_PORTION_SPREAD)), Math.round(totalKcal * (1 + PHOTO_PORTION_SPREAD))] as [
+            number,
+            number,
+          ],
+        }
+      : {}),
   };
 }
 
