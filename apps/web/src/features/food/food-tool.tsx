@@ -1,9 +1,9 @@
-import type { NutritionFacts } from '@sangam/contracts';
+import type { NutritionFacts, SourcedNutritionFacts } from '@sangam/contracts';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ImagePicker } from '@/components/tool/image-picker';
-import { NutritionTable } from '@/components/tool/nutrition-table';
 import { ToolAnswer } from '@/components/tool/tool-answer';
+import { NutritionTable } from '@/features/food/components/nutrition-table';
 import { callTool, imageFromFile, ToolHttpError } from '@/lib/tool-request';
 
 export type FoodToolConfig = {
@@ -28,7 +28,7 @@ export function FoodTool({ config }: { config: FoodToolConfig }) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [isLoading, setIsLoading] = useState(false);
-  const [answer, setAnswer] = useState<{ text: string; facts?: NutritionFacts } | null>(null);
+  const [answer, setAnswer] = useState<{ text: string; facts?: NutritionFacts | SourcedNutritionFacts } | null>(null);
   const canSubmit = (text.trim().length > 0 || file !== null) && !isLoading;
 
   const submit = async (e?: FormEvent) => {
@@ -42,7 +42,7 @@ export function FoodTool({ config }: { config: FoodToolConfig }) {
         requestIdPrefix: config.requestIdPrefix,
         image,
       });
-      setAnswer({ text: res.text ?? config.messages.noOutput, facts: res.facts as NutritionFacts | undefined });
+      setAnswer({ text: res.text ?? config.messages.noOutput, facts: res.facts as NutritionFacts | SourcedNutritionFacts | undefined });
     } catch (err) {
       console.error(`${config.title} request failed`, err);
       setAnswer({ text: err instanceof ToolHttpError ? config.messages.error(err.message) : config.messages.unavailable });

