@@ -173,6 +173,13 @@ describe('the answer text never contradicts the table', () => {
     expect(out.answer).not.toContain(`${facts.total.kcal} cal [`);
   });
 
+  it('accepts a figure per 100 g of a dish in the table', () => {
+    const roti = facts.items[0];
+    const per100 = Math.round(((roti?.kcal ?? 0) / (roti?.grams ?? 1)) * 100);
+    const out = checkFigures(`Roti gives ${per100} kcal per 100 g.`, facts);
+    expect(out.figures.map((f) => f.isConsistent)).toEqual([true]);
+  });
+
   it('accepts a row figure written beside its dish, and kcal or calories as units', () => {
     const roti = facts.items[0]?.kcal ?? 0;
     const out = checkFigures(`Two rotis are about ${roti} kcal. The total is ${facts.total.kcal} calories.`, facts);
@@ -200,6 +207,13 @@ describe('calorie tool through the engine with a model that ignores its instruct
     expect(res.body.data.best_output).toContain(`390 cal [does not match the computed table: total ${f.total.kcal} kcal]`);
     expect(res.body.data.best_output).toMatch(/240 cal \[does not match the computed table: Roti \(chapati\) \d+ kcal\]/);
     expect(f.figures?.filter((x) => !x.isConsistent)).toHaveLength(3);
+  });
+
+  it('tells the models which rows are estimates', async () => {
+    await e.ask('CAL:,1 katori curd and 2 rotis');
+    const system = String(e.fake.requests.find((r) => r.model === 'alpha')?.messages[0]?.content ?? '');
+    expect(system).toMatch(/- Curd \(dahi\).*ESTIMATE \(Estimate: /);
+    expect(system).toContain('call them estimates');
   });
 
   it('a photo with no text: the dishes the model names get computed rows with ranges, and estimates are marked', async () => {

@@ -7,6 +7,7 @@ const ABSOLUTE_TOLERANCE_KCAL = 5;
 
 // "412 cal", "412 kcal", "1,050 calories", "150-200 kcal", "150 to 200 cal".
 const FIGURE = /(\d[\d,]*(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d[\d,]*(?:\.\d+)?))?\s?(kcal|kilocalories|calories|cal)\b/gi;
+const PER_100G = /\bper\s*100\s*g|\/\s*100\s*g|\b100\s*g\b/i;
 const TOTAL_WORDS = /\b(total|in all|altogether|overall|whole meal|entire meal|the meal|per serving|each serving|a serving)\b/i;
 
 const toNumber = (s: string) => Number(s.replace(/,/g, ''));
@@ -59,7 +60,14 @@ export function checkFigures(answer: string, facts: SourcedNutritionFacts): { an
       aliasesOf(e.row).some((alias) => new RegExp(`\\b${alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(clause)),
     );
     const isTotal = TOTAL_WORDS.test(clause);
-    const pool = isTotal ? [total, ...whole] : named.length > 0 ? named : everything;
+    const per100g = PER_100G.test(clause)
+      ? (named.length > 0 ? named : items).map((e) => {
+          const grams = facts.items.find((i) => i.name === e.row)?.grams ?? 100;
+          const kcal = Math.round((e.kcal / grams) * 100);
+          return { row: `${e.row} per 100 g`, kcal, range: [kcal, kcal] as [number, number] };
+        })
+      : [];
+    const pool = [...(isTotal ? [total, ...whole] : named.length > 0 ? named : everything), ...per100g];
     const hit = pool.find((e) => agrees(written, e.range));
     const nearest = hit ?? (isTotal || named.length === 0 ? total : named[0]);
     figures.push({ text: match, kcal: written[0], isConsistent: Boolean(hit), expectedKcal: nearest?.kcal, row: nearest?.row });
