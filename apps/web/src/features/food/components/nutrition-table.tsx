@@ -114,7 +114,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
       {sourced && (
         <p className="mt-1 text-xs text-slate-400">
           Cooked dishes are recipes of IFCT foods with standard yield factors (assumed). Energy of oils and fats is computed from their fat
-          at 9 kcal/g, as the tables give none.
+          at 9 kcal/g (Atwater), as the package gives 0 kJ for them.
           {sourced.hasEstimates && ' Rows marked estimate use foods the tables do not list; open the recipe to see which.'}
           {sourced.totalKcalRange && ' Ranges: portions read from a photo are uncertain.'}
         </p>
