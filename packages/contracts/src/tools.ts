@@ -100,8 +100,11 @@ export type AstrologyFacts = {
     ayanamsa: number;
     grahas: GrahaPlacement[];
   };
-  dasha: { current: { lord: string; start: string; end: string } | null; periods: Array<{ lord: string; start: string; end: string }> };
-};
+  dasha: {
+    current: { lord: string; start: string; end: string } | null;
+    periods: Array<{ lord: string; start: string; end: string }>;
+  } & AstrologySubPeriods;
+} & AstrologySources;
 
 /** Nutrition computed from the Indian Food Composition Tables 2017 (calorie and recipe tools). */
 export type NutritionItem = {
@@ -120,4 +123,20 @@ export type NutritionFacts = {
   source: string;
   /** For recipes: per serving. */
   servings?: number;
+};
+
+/** Where the chart's conventions come from (issue 14): the ayanamsa chosen and its definition, the node, the tz database. */
+export type AstrologySources = {
+  ayanamsaSystem?: { id: 'lahiri' | 'raman' | 'kp'; name: string; source: string };
+  /** Rahu and Ketu are the mean lunar node and its opposite point. */
+  node?: 'mean';
+  /** The IANA time-zone database version the offset was read from. */
+  tzdb?: string;
+};
+/** Vimshottari antardashas of every mahadasha and pratyantardashas of the running antardasha. */
+export type AstrologySubPeriods = {
+  antardashas?: Array<{ mahadasha: string; lord: string; start: string; end: string }>;
+  currentAntardasha?: { lord: string; start: string; end: string } | null;
+  pratyantardashas?: Array<{ lord: string; start: string; end: string }>;
+  currentPratyantardasha?: { lord: string; start: string; end: string } | null;
 };
