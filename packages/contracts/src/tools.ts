@@ -76,7 +76,14 @@ export const SCRIPTURES: readonly Scripture[] = [
 export const scripturePrompt = (s: Scripture, question: string) => `BOOK_ID:${s.id}\n${s.systemPrompt}\n${question}`;
 
 /** A citation found in an answer and checked against the book's structure. */
-export type CheckedCitation = { ref: string; isValid: boolean; quote?: string; note?: string };
+export type CheckedCitation = {
+  ref: string;
+  isValid: boolean;
+  /** valid, invalid (does not exist in the book), or unchecked ("could not be checked"): never silently passed. */
+  status?: 'valid' | 'invalid' | 'unchecked';
+  quote?: string;
+  note?: string;
+};
 export type ScriptureFacts = { bookId: ScriptureId; citations: CheckedCitation[] };
 export type ChanakyaFacts = { citations: CheckedCitation[] };
 
