@@ -85,7 +85,7 @@ export type CheckedCitation = {
   note?: string;
 };
 export type ScriptureFacts = { bookId: ScriptureId; citations: CheckedCitation[] };
-export type ChanakyaFacts = { citations: CheckedCitation[] };
+export type ChanakyaFacts = { citations: CheckedCitation[] /** The numbered edition the citations follow. */; edition?: string };
 
 /** The computed sidereal chart returned by the astrology tool as data.facts. */
 export type GrahaPlacement = {
