@@ -9,10 +9,12 @@ const place = (name: string): Place => {
   return p;
 };
 
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
 /** The wall-clock time Intl (Node's ICU, IANA tzdb) shows for an instant in a zone, as 'yyyy-mm-dd hh:mm'. */
 function intlWallClock(zone: string, utc: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+  let f = wallFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -20,10 +22,10 @@ function intlWallClock(zone: string, utc: Date) {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-    })
-      .formatToParts(utc)
-      .map((p) => [p.type, p.value]),
-  );
+    });
+    wallFormats.set(zone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(utc).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 /** Intl's offset name for an instant in a zone ('GMT+05:30'). */

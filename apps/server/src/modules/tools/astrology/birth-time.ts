@@ -54,7 +54,15 @@ export function tzdbOffsetForLocal(zone: string, localMs: number): number {
 }
 
 /** The zone's local mean time as tzdb records it (its offset in 1800, before any standard time). */
-const zoneLmt = (zone: string) => tzdbOffsetMinutes(zone, Date.UTC(1800, 0, 1));
+const lmts = new Map<string, number>();
+function zoneLmt(zone: string) {
+  let m = lmts.get(zone);
+  if (m === undefined) {
+    m = tzdbOffsetMinutes(zone, Date.UTC(1800, 0, 1));
+    lmts.set(zone, m);
+  }
+  return m;
+}
 
 const ZONE_NAMES: Record<Place['zone'], string> = {
   'Asia/Kolkata': 'India',
