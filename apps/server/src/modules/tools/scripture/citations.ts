@@ -110,25 +110,11 @@ const tanakh: Finder = {
 };
 
 /** Words that may stand before a time ('At 10:30'), not a book. */
-const NOT_BOOKS = new Set([
-  'at',
-  'by',
-  'from',
-  'until',
-  'till',
-  'around',
-  'about',
-  'before',
-  'after',
-  'since',
-  'on',
-  'and',
-  'or',
-  'to',
-  'the',
-  'of',
-  'in',
-]);
+const NOT_BOOKS = new Set(
+  'at by from until till around about before after since on and or to the of in rs no vol version fig figure page pp section sec step table level phase part'.split(
+    ' ',
+  ),
+);
 const LOOSE =
   /\b((?:[1-3]\s?)?[A-Z][a-z’']+(?:[\s-](?:of\s+)?[A-Z][a-z’']+)*)\.?\s+(\d{1,3})\s*[:.]\s*(\d{1,3})(?:\s*[-–]\s*(\d{1,3}))?\b/g;
 
@@ -181,7 +167,7 @@ const quranForms: Finder[] = [
         String.raw`\)?`,
       'g',
     ),
-    check: (m) => checkQuran(n(m[2]), n(m[3]), n(m[4] ?? m[3]), m[1]),
+    check: (m) => (NOT_BOOKS.has((m[1] ?? '').toLowerCase()) ? null : checkQuran(n(m[2]), n(m[3]), n(m[4] ?? m[3]), m[1])),
   },
   {
     // 'Surah Al-Baqarah, verse 255' and 'Surah Yaseen, ayah 1'.

@@ -78,6 +78,8 @@ describe('citations in running text', () => {
       ['chapter 4, ayah 2', 'unchecked'],
     ]);
     expect(r.text).toContain('John 3:16 (could not be checked)');
+    expect(checkCitations('quran', 'At 10:30 we read Quran 2:255.').citations.map((c) => c.ref)).toEqual(['Quran 2:255']);
+    expect(checkCitations('bible', 'It costs Rs. 5.50; see Version 2.1 and John 3:16.').citations.map((c) => c.ref)).toEqual(['John 3:16']);
     const bible = checkCitations('bible', 'Read chapter 3, verse 16 and Tobit 1:1.');
     expect(bible.citations.map((c) => c.status)).toEqual(['unchecked', 'unchecked']);
   });
