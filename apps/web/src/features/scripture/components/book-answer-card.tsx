@@ -61,8 +61,9 @@ export function BookAnswerCard({ answer, isCollapsed, onToggle }: { answer: Book
               <h4 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Citations checked</h4>
               <ul className="mt-2 grid gap-2">
                 {answer.citations.map((c) => (
-                  <li key={c.ref} className={c.isValid ? 'text-slate-200' : 'text-red-300'}>
-                    <span className="font-semibold">{c.ref}</span> {c.isValid ? '✓' : `✗ ${c.note ?? 'not found'}`}
+                  <li key={c.ref} className={c.isValid ? 'text-slate-200' : c.status === 'unchecked' ? 'text-amber-200' : 'text-red-300'}>
+                    <span className="font-semibold">{c.ref}</span>{' '}
+                    {c.isValid ? '✓' : c.status === 'unchecked' ? `? could not be checked: ${c.note ?? ''}` : `✗ ${c.note ?? 'not found'}`}
                     {c.quote && <q className="mt-1 block text-xs text-slate-300 italic">{c.quote}</q>}
                   </li>
                 ))}
