@@ -150,11 +150,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         ['/leaderboard', 'public-signed-in'],
       ] as const) {
         await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         const opener = page.getByRole('button', { name: 'Open menu' });
         if (size === 'desktop') {
           await expect(opener).toBeHidden();
           continue;
         }
+        await shot(page, `${kind}-375`);
         await opener.click();
         const menu = page.getByRole('dialog', { name: 'Menu' });
         await expect(menu.getByRole('navigation').locator('a, button')).toHaveText(SIGNED_IN_LINKS);
@@ -317,18 +319,31 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       );
     });
 
-    test(`item 9: each of the three feature slides has a description, four lines and Learn More (${size})`, async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
+    test(`item 9: each of the three feature slides has a description, four lines and a Learn More that can be tapped (${size})`, async ({
+      page,
+    }) => {
+      // A paused clock: only runFor moves the slide show, so no check can wait for a slide to come round again.
+      await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+      await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
       await page.goto('/features');
       for (const title of ['AI Model Comparison', 'Prompt Enhancement Engine', 'Multimedia AI Suite']) {
         await page.getByRole('tab', { name: title }).click();
+        // The slide a finger is on holds still long enough to read it and tap Learn More.
+        await page.clock.runFor(9000);
+        expect(await page.getByRole('tab', { name: title }).getAttribute('aria-selected')).toBe('true');
         const slide = page.getByRole('tabpanel', { name: title });
         await expect(slide.getByRole('heading', { level: 2, name: title })).toBeVisible();
+        await expect(slide.getByRole('paragraph')).not.toBeEmpty();
         await expect(slide.getByRole('listitem')).toHaveCount(4);
         for (const item of await slide.getByRole('listitem').all()) await expect(item).toBeVisible();
         await expectTappable(slide.getByRole('link', { name: 'Learn More' }));
         if (size === 'phone') await shot(page, `features-slide-${title.split(' ')[0]?.toLowerCase()}-375`);
       }
+      await expectTappable(page.getByRole('tab', { name: 'Prompt Enhancement Engine' }));
+      const dot = await page.getByRole('tab', { name: 'Prompt Enhancement Engine' }).boundingBox();
+      expect(Math.min(dot?.width ?? 0, dot?.height ?? 0)).toBeGreaterThanOrEqual(24);
+      await page.getByRole('link', { name: 'Learn More' }).click();
+      await expect(page).toHaveURL(/\/(chat|login)$/);
     });
 
     test(`item 10: an unknown birth place asks for a nearby city and keeps the form (${size})`, async ({ page, request }) => {

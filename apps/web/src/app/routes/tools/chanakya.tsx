@@ -44,13 +44,13 @@ export function ChanakyaRoute() {
               <p role="alert" className="rounded-lg border border-[#991b1b]/40 bg-[#991b1b]/10 p-4 font-sans text-base text-[#7f1d1d]">
                 {error}
               </p>
-              <div className="mt-4 flex flex-wrap justify-center gap-3 font-sans text-base">
+              <div className="mt-4 flex flex-wrap justify-center gap-3 font-sans text-sm">
                 <button type="button" className="btn-primary" onClick={() => void retry()}>
                   Try Again
                 </button>
                 <button
                   type="button"
-                  className="rounded-lg border border-[#78350f]/40 px-4 py-2 font-semibold text-[#78350f] hover:bg-[#78350f]/10 focus-visible:outline-2 focus-visible:outline-[#78350f]"
+                  className="rounded-full border border-[#78350f]/40 px-5 py-2 text-sm font-semibold text-[#78350f] hover:bg-[#78350f]/10 focus-visible:outline-2 focus-visible:outline-[#78350f]"
                   onClick={() => {
                     reset();
                     setQuestion('');

@@ -68,7 +68,7 @@ function CopyCode({ children }: { children: ReactNode }) {
       >
         {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
       </button>
-      <pre className="max-w-full overflow-x-auto rounded-lg bg-black/50 p-3 text-sm">{children}</pre>
+      <pre className="max-w-full overflow-x-auto rounded-lg bg-black/50 p-3 pr-11 text-sm">{children}</pre>
     </div>
   );
 }
