@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { behave } from './support/fake-llm';
 import { readLatestCode } from './support/outbox';
 import { createUser, type E2EUser, signIn } from './support/users';
@@ -116,6 +116,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(items).toHaveText(SIGNED_OUT_LINKS);
       for (const name of SIGNED_OUT_LINKS) await expectTappable(menu.getByRole(name === 'Features' ? 'button' : 'link', { name }));
       await shot(page, 'menu-public-375');
+      await expectNoSeriousA11yViolations(page);
       // Focus stays inside: Tab from the last item wraps to the first, Shift+Tab from the first to the last.
       await menu.getByRole('link', { name: 'Get Started' }).focus();
       await page.keyboard.press('Tab');
@@ -409,6 +410,33 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(page.getByRole('heading', { level: 1, name: 'About Sangam' })).toBeVisible();
       await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Pricing in rupees, for everyone' })).toBeVisible();
+      expect(noise).toEqual([]);
+    });
+
+    test(`item 12: a signed-in walk through the chat, the tools and the account pages leaves the console clean (${size})`, async ({
+      page,
+      request,
+    }) => {
+      const noise: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') noise.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => noise.push(`pageerror: ${e.message}`));
+      await signIn(page, await createUser(request));
+      for (const path of [
+        '/chat',
+        '/tools/religion',
+        '/tools/astrology',
+        '/tools/food',
+        '/tools/calorie',
+        '/tools/chanakyaniti',
+        '/profile',
+        '/settings',
+        '/',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      }
       expect(noise).toEqual([]);
     });
   });
