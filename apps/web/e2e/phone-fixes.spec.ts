@@ -177,6 +177,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
     test(`item 1: the auth pages offer the menu on a phone (${size})`, async ({ page }) => {
       await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (size === 'phone') await shot(page, 'auth-login-375');
       const opener = page.getByRole('button', { name: 'Open menu' });
       if (size === 'desktop') {
         await expect(opener).toBeHidden();
