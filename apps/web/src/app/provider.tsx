@@ -1,14 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Provider } from 'react-redux';
-import { makeStore } from '@/app/store';
+import { makeStore, useAppSelector } from '@/app/store';
+
+/** A change of user (sign-out, or another account signing in) empties the query cache. */
+function ForgetPreviousUser() {
+  const userId = useAppSelector((s) => s.auth.user?.id ?? null);
+  const queryClient = useQueryClient();
+  const previous = useRef(userId);
+  useEffect(() => {
+    if (previous.current !== null && previous.current !== userId) queryClient.clear();
+    previous.current = userId;
+  }, [userId, queryClient]);
+  return null;
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [store] = useState(makeStore);
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }));
   return (
     <Provider store={store}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ForgetPreviousUser />
+        {children}
+      </QueryClientProvider>
     </Provider>
   );
 }

@@ -3,10 +3,19 @@ import { ProtectedLayout } from '@/layouts/protected-layout';
 import { PublicLayout } from '@/layouts/public-layout';
 import { RootLayout } from '@/layouts/root-layout';
 
-/** One lazy route per screen; unknown paths show the landing page. */
+/** What shows while the first screen's code loads: the page background, nothing that flashes. */
+function FirstLoad() {
+  return <div className="min-h-dvh bg-ink" aria-busy="true" />;
+}
+
+/**
+ * One lazy route per screen; unknown paths show the landing page. The root's HydrateFallback covers
+ * the first load of a lazy screen (without one React Router warns on every page load).
+ */
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
+    HydrateFallback: FirstLoad,
     children: [
       {
         Component: PublicLayout,

@@ -41,11 +41,17 @@ export async function callAgent<T extends AnswerResponse | RefineResponse>(
     signal,
   });
   if (!res.ok) throw await readError(res);
-  const text = await res.text();
+  return parseJson<T>(await res.text());
+}
+
+export const INVALID_JSON = 'Invalid JSON response from server';
+
+/** The body as JSON, or a SyntaxError with the message the answer card shows. */
+function parseJson<T>(text: string): T {
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new SyntaxError('Invalid JSON response from server');
+    throw new SyntaxError(INVALID_JSON);
   }
 }
 
@@ -91,6 +97,9 @@ export async function streamAgent<T extends AnswerResponse | RefineResponse>(
     signal,
   });
   if (!res.ok || !res.body) throw await readError(res);
+  // A server may answer in JSON instead of a stream; anything else (a proxy's HTML page) is not an answer.
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('text/event-stream')) return parseJson<T>(await res.text());
   let final: T | undefined;
   for await (const event of readEvents(res.body)) {
     onEvent(event);

@@ -12,6 +12,7 @@ export class ToolHttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail?: string,
+    readonly code?: string,
   ) {
     super(`API request failed with status: ${status}${detail ? ` (${detail})` : ''}`);
   }
@@ -51,6 +52,9 @@ export async function callTool({ prompt, requestIdPrefix, image }: { prompt: str
     body: form,
   });
   const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw new ToolHttpError(res.status, (json as { detail?: string } | null)?.detail);
+  if (!res.ok) {
+    const body = (json ?? {}) as { detail?: string; code?: string };
+    throw new ToolHttpError(res.status, body.detail, body.code);
+  }
   return { text: readToolOutput(json), facts: (json as { data?: { facts?: unknown } } | null)?.data?.facts };
 }

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
 import { TOOL_LINKS } from '@/components/layout/nav-links';
 import { useFeaturesLink } from '@/components/layout/use-features-link';
@@ -9,8 +10,31 @@ import { useSession } from '@/lib/auth/use-session';
 
 const itemClass =
   'block rounded-lg px-4 py-3 text-lg text-slate-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-neon-cyan';
+/** The width from which the navigation bar shows its own links (Tailwind's lg). */
+const WIDE = '(min-width: 1024px)';
 
-/** Full-screen overlay menu for phones; repeats the links (signed in: Profile and Continue Chat). */
+/** Tab and Shift+Tab cycle through the dialog's own controls and never leave it. */
+function trapTab(e: KeyboardEvent<HTMLDivElement>) {
+  if (e.key !== 'Tab') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The phone menu: a dialog over the whole screen with every link (signed in: Profile, Continue Chat
+ * and Sign Out). It is drawn in document.body, outside any header whose backdrop filter would
+ * otherwise clip a fixed overlay to the header's own box. Focus stays inside; Escape, a tap on any
+ * link (the current page's too) and widening the window to the desktop layout close it.
+ */
 export function MobileMenu({ onClose }: { onClose: () => void }) {
   const { isAuthenticated } = useSession();
   const goToFeatures = useFeaturesLink();
@@ -20,34 +44,45 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: globalThis.KeyboardEvent) => e.key === 'Escape' && onClose();
+    const wide = window.matchMedia(WIDE);
+    const onWide = () => wide.matches && onClose();
     window.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
+    wide.addEventListener('change', onWide);
+    document.documentElement.style.overflow = 'hidden';
     return () => {
       window.removeEventListener('keydown', onKey);
-      document.body.style.overflow = '';
+      wide.removeEventListener('change', onWide);
+      document.documentElement.style.overflow = '';
     };
   }, [onClose]);
 
-  return (
+  const link = (to: string, label: string, className = itemClass) => (
+    <Link to={to} className={className} onClick={onClose}>
+      {label}
+    </Link>
+  );
+
+  return createPortal(
     <div
       role="dialog"
       aria-modal="true"
       aria-label="Menu"
-      className="fixed inset-0 z-50 overflow-y-auto bg-ink/95 px-4 py-4 backdrop-blur lg:hidden"
+      onKeyDown={trapTab}
+      className="fixed inset-0 z-50 h-dvh w-screen overflow-y-auto overscroll-contain bg-ink px-4 py-3 lg:hidden"
     >
-      <div className="flex justify-end">
+      <div className="flex h-10 items-center justify-end">
         <button
           ref={closeRef}
           type="button"
           aria-label="Close menu"
-          className="rounded-md p-2 focus-visible:outline-2 focus-visible:outline-neon-cyan"
+          className="rounded-md p-2 text-slate-200 focus-visible:outline-2 focus-visible:outline-neon-cyan"
           onClick={onClose}
         >
           <X className="size-7" aria-hidden="true" />
         </button>
       </div>
-      <nav aria-label="Mobile" className="mt-2 grid gap-1">
+      <nav aria-label="Mobile" className="mx-auto mt-2 grid max-w-md gap-1 pb-6">
         <button
           type="button"
           className={`${itemClass} text-left`}
@@ -58,30 +93,22 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
         >
           Features
         </button>
-        <Link to={paths.about} className={itemClass}>
-          About
-        </Link>
-        <Link to={paths.pricing} className={itemClass}>
-          Pricing
-        </Link>
-        <p className="px-4 pt-3 text-xs font-semibold tracking-widest text-slate-400 uppercase">Tools</p>
+        {link(paths.about, 'About')}
+        {link(paths.pricing, 'Pricing')}
+        <p className="px-4 pt-3 text-xs font-semibold tracking-widest text-slate-400 uppercase" aria-hidden="true">
+          Tools
+        </p>
         {TOOL_LINKS.map((l) => (
-          <Link key={l.to} to={l.to} className={`${itemClass} pl-8 text-base`}>
+          <Link key={l.to} to={l.to} className={`${itemClass} pl-8 text-base`} onClick={onClose}>
             {l.label}
           </Link>
         ))}
-        <Link to={paths.leaderboard} className={itemClass}>
-          Leaderboard
-        </Link>
+        {link(paths.leaderboard, 'Leaderboard')}
         <div className="mt-4 grid gap-2 border-t border-white/10 pt-4">
           {isAuthenticated ? (
             <>
-              <Link to={paths.profile} className={itemClass}>
-                Profile
-              </Link>
-              <Link to={paths.chat} className="btn-primary justify-center">
-                Continue Chat
-              </Link>
+              {link(paths.profile, 'Profile')}
+              {link(paths.chat, 'Continue Chat', 'btn-primary justify-center')}
               <button
                 type="button"
                 className={`${itemClass} text-left text-red-300`}
@@ -96,16 +123,13 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             </>
           ) : (
             <>
-              <Link to={paths.login} className={itemClass}>
-                Log In
-              </Link>
-              <Link to={paths.chat} className="btn-primary justify-center">
-                Get Started
-              </Link>
+              {link(paths.login, 'Log In')}
+              {link(paths.chat, 'Get Started', 'btn-primary justify-center')}
             </>
           )}
         </div>
       </nav>
-    </div>
+    </div>,
+    document.body,
   );
 }

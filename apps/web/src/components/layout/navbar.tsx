@@ -1,9 +1,7 @@
-import { Menu as MenuIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { AvatarMenu } from '@/components/layout/avatar-menu';
 import { BrandMark } from '@/components/layout/brand-mark';
-import { MobileMenu } from '@/components/layout/mobile-menu';
+import { MenuToggle } from '@/components/layout/menu-toggle';
 import { ToolsMenu } from '@/components/layout/tools-menu';
 import { useFeaturesLink } from '@/components/layout/use-features-link';
 import { paths } from '@/config/paths';
@@ -16,10 +14,6 @@ export const navLinkClass =
 export function Navbar() {
   const { isAuthenticated } = useSession();
   const goToFeatures = useFeaturesLink();
-  const [isOpen, setIsOpen] = useState(false);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
-  useEffect(() => setIsOpen(false), [pathname]);
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/80 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
@@ -58,17 +52,8 @@ export function Navbar() {
             </>
           )}
         </div>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-200 focus-visible:outline-2 focus-visible:outline-neon-cyan lg:hidden"
-          aria-label="Open menu"
-          aria-expanded={isOpen}
-          onClick={() => setIsOpen(true)}
-        >
-          <MenuIcon className="size-6" aria-hidden="true" />
-        </button>
+        <MenuToggle />
       </nav>
-      {isOpen && <MobileMenu onClose={() => setIsOpen(false)} />}
     </header>
   );
 }

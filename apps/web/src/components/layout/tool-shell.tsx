@@ -1,16 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MenuToggle } from '@/components/layout/menu-toggle';
 import { paths } from '@/config/paths';
 
-/** The frame of a tool screen: Back to / and a title. */
+/** The frame of a tool screen: Back to /, the phone menu and a title. */
 export function ToolShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <div className="min-h-dvh">
-      <header className="flex h-16 items-center border-b border-white/5 px-4">
+      <header className="flex h-16 items-center justify-between border-b border-white/5 px-4">
         <Link to={paths.home} className="btn-ghost px-3 py-1.5">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back
         </Link>
+        <MenuToggle />
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-10">
         <h1 className="text-center text-3xl font-bold text-white sm:text-4xl">{title}</h1>

@@ -11,7 +11,7 @@ export function FormattedText({ text, highlight }: { text: string; highlight?: R
     <div className="space-y-2 leading-relaxed">
       {blocks.map((block, i) =>
         i % 2 === 1 ? (
-          <pre key={i} className="overflow-x-auto rounded-lg bg-black/40 p-3 text-sm">
+          <pre key={i} className="max-w-full overflow-x-auto rounded-lg bg-black/40 p-3 text-sm">
             <code>{block.replace(/^\w*\n/, '')}</code>
           </pre>
         ) : (
@@ -45,7 +45,10 @@ function renderLines(block: string, highlight?: RegExp): ReactNode[] {
 function renderInline(line: string, highlight?: RegExp): ReactNode[] {
   const parts = line.split(/(\*\*[^*]+\*\*|`[^`]+`)/g).filter(Boolean);
   return parts.map((part, i) => {
-    if (part.startsWith('**') && part.endsWith('**')) return <strong key={i}>{part.slice(2, -2)}</strong>;
+    if (part.startsWith('**') && part.endsWith('**')) {
+      const bold = part.slice(2, -2);
+      return <strong key={i}>{highlight ? renderHighlighted(bold, highlight) : bold}</strong>;
+    }
     if (part.startsWith('`') && part.endsWith('`'))
       return (
         <code key={i} className="rounded bg-black/40 px-1 py-0.5 text-sm">

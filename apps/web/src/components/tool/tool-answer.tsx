@@ -31,8 +31,9 @@ export function ToolAnswer({
     );
   }
   return (
-    <div className="grid gap-6">
-      <section className="card" aria-label="Answer" data-testid="tool-answer">
+    // minmax(0, 1fr): a long code line scrolls inside its own box instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <section className="card min-w-0" aria-label="Answer" data-testid="tool-answer">
         <FormattedText text={shown} highlight={highlight} />
       </section>
       {isComplete && children}

@@ -1,7 +1,7 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { configureAuth } from '@/lib/api-client';
 import { type AuthState, checkStatus, login, logout, refreshSession, sessionCleared, userUpdated } from '@/lib/auth/auth-slice';
-import { writeStoredSession } from '@/lib/auth/storage';
+import { clearUserStorage, writeStoredSession } from '@/lib/auth/storage';
 
 export const REFRESH_AFTER_MS = 50 * 60 * 1000;
 export const REFRESH_CHECK_EVERY_MS = 60 * 1000;
@@ -25,6 +25,10 @@ sessionListener.startListening({
   ),
   effect: (_action, api) => {
     const { auth } = api.getState() as State;
+    if (!auth.isAuthenticated && !auth.isLoading) {
+      clearUserStorage();
+      return;
+    }
     writeStoredSession({
       accessToken: auth.accessToken,
       refreshToken: auth.refreshToken,

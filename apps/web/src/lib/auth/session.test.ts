@@ -106,4 +106,15 @@ describe('session store', () => {
     expect(store.getState().auth).toMatchObject({ isAuthenticated: false, user: null, accessToken: null, refreshToken: null });
     expect(localStorage.getItem('authToken')).toBeNull();
   });
+
+  it("logout removes the user's cached chats and pending sign-up too, keeping only the device theme", async () => {
+    const store = await signedInStore();
+    localStorage.setItem('chatSessions', JSON.stringify([{ chatId: 'c1', title: 'Secret' }]));
+    localStorage.setItem('theme', 'light');
+    sessionStorage.setItem('signupEmail', 'a@b.co');
+    fetchMock.mockResolvedValue(json(200, { message: 'Logged out successfully' }));
+    await store.dispatch(logout());
+    expect(Object.keys(localStorage)).toEqual(['theme']);
+    expect(sessionStorage.getItem('signupEmail')).toBeNull();
+  });
 });

@@ -1,7 +1,15 @@
 import type { SessionUser } from '@/lib/auth/auth-slice';
 
-/** Persisted keys of SPEC.md section 3: authToken plus the rest of the session. */
-export const STORAGE_KEYS = { authToken: 'authToken', refreshToken: 'refreshToken', user: 'user', lastLoginTime: 'lastLoginTime' } as const;
+/** Persisted keys of SPEC.md section 3: authToken plus the rest of the session, and the user's chats. */
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  refreshToken: 'refreshToken',
+  user: 'user',
+  lastLoginTime: 'lastLoginTime',
+  chatSessions: 'chatSessions',
+} as const;
+/** Session storage: the address a sign-up is verifying. */
+export const SIGNUP_EMAIL_KEY = 'signupEmail';
 
 export type StoredSession = {
   accessToken: string | null;
@@ -35,5 +43,19 @@ export function writeStoredSession(s: StoredSession) {
     set(STORAGE_KEYS.lastLoginTime, s.lastLoginTime === null ? null : String(s.lastLoginTime));
   } catch (err) {
     console.error('Could not store the session', err);
+  }
+}
+
+/**
+ * Sign-out forgets everything this browser keeps for the user: the session and the cached chats in
+ * local storage, the pending sign-up in session storage. Only device settings (the theme) stay, so
+ * the next person to sign in on this browser starts from nothing.
+ */
+export function clearUserStorage() {
+  try {
+    for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+    sessionStorage.removeItem(SIGNUP_EMAIL_KEY);
+  } catch (err) {
+    console.error('Could not clear the stored session', err);
   }
 }

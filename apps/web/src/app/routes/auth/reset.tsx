@@ -4,18 +4,21 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { Banner } from '@/features/auth/components/banner';
-import { PasswordField, SubmitButton, TextField } from '@/features/auth/components/fields';
+import { EmailField, PasswordField, SubmitButton, TextField } from '@/features/auth/components/fields';
 import { StrengthMeter } from '@/features/auth/components/strength-meter';
 import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
 import { useFlash } from '@/features/auth/hooks/use-flash';
-import { validateStrongPassword } from '@/features/auth/validation';
+import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
+import { validateEmail, validateStrongPassword } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
 
+/** The address comes in the route state from /forgot; opened from the mail or after a reload, the user types it. */
 export function ResetRoute() {
+  useRedirectIfSignedIn();
   const navigate = useNavigate();
-  const email = (useLocation().state as { email?: string } | null)?.email ?? '';
-  const [form, setForm] = useState({ code: '', password: '', confirmPassword: '' });
+  const sentTo = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const [form, setForm] = useState({ email: sentTo, code: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [isLoading, setIsLoading] = useState(false);
   const flash = useFlash();
@@ -24,6 +27,7 @@ export function ResetRoute() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next = {
+      email: validateEmail(form.email),
       code: form.code ? null : MESSAGES.resetCodeRequired,
       password: validateStrongPassword(form.password),
       confirmPassword: form.password === form.confirmPassword ? null : MESSAGES.passwordsDoNotMatch,
@@ -32,6 +36,7 @@ export function ResetRoute() {
     if (Object.values(next).some(Boolean) || isLoading) return;
     setIsLoading(true);
     try {
+      const email = form.email.trim().toLowerCase();
       const res = await authApi.reset({ email, code: form.code, password: form.password, confirm: form.confirmPassword });
       flash.setMessage(res.message || 'Password reset successfully!');
       window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
@@ -44,11 +49,12 @@ export function ResetRoute() {
   return (
     <AuthCard
       title="Reset password"
-      subtitle={email ? `Enter the code we sent to ${email} and a new password` : 'Enter your reset code and a new password'}
+      subtitle={sentTo ? `Enter the code we sent to ${sentTo} and a new password` : 'Enter your reset code and a new password'}
     >
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
       <form onSubmit={submit} noValidate>
+        <EmailField value={form.email} onChange={set('email')} error={errors.email} disabled={isLoading} />
         <TextField
           label="Reset code"
           inputMode="numeric"
@@ -79,7 +85,7 @@ export function ResetRoute() {
           isLoading={isLoading}
           loadingLabel="Resetting password..."
           label="Reset Password"
-          isDisabled={!form.code || !form.password || !form.confirmPassword}
+          isDisabled={!form.email.trim() || !form.code || !form.password || !form.confirmPassword}
         />
       </form>
       <div className="mt-4 text-center text-sm">

@@ -13,26 +13,33 @@ import { usernameStatus, validateEmail, validateName, validateStrongPassword } f
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
 
+type Field = 'name' | 'username' | 'email' | 'password';
+
 export function SignupRoute() {
   useRedirectIfSignedIn();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', username: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
   const [isLoading, setIsLoading] = useState(false);
   const flash = useFlash();
   const username = usernameStatus(form.username);
-  const set = (key: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+  const set = (key: Field) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+  const touch = (key: Field) => () => setTouched((t) => ({ ...t, [key]: true }));
+  const problems: Record<Field, string | null> = {
+    name: validateName(form.name),
+    username: username.error ?? (form.username ? null : MESSAGES.enterValidDetails),
+    email: validateEmail(form.email),
+    password: validateStrongPassword(form.password),
+  };
+  // Errors show once a field is touched (left) or the form was submitted, and follow every change:
+  // after a failed submit an invalid field reads 'Enter valid details' until it is fixed.
+  const errorOf = (key: Field) => (!problems[key] ? null : isSubmitted ? MESSAGES.enterValidDetails : touched[key] ? problems[key] : null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      name: validateName(form.name) ? MESSAGES.enterValidDetails : null,
-      username: username.error || !form.username ? MESSAGES.enterValidDetails : null,
-      email: validateEmail(form.email) ? MESSAGES.enterValidDetails : null,
-      password: validateStrongPassword(form.password) ? MESSAGES.enterValidDetails : null,
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean) || isLoading) return;
+    setIsSubmitted(true);
+    if (Object.values(problems).some(Boolean) || isLoading) return;
     setIsLoading(true);
     try {
       const email = form.email.trim().toLowerCase();
@@ -67,7 +74,8 @@ export function SignupRoute() {
           autoComplete="name"
           value={form.name}
           onChange={set('name')}
-          error={errors.name}
+          onBlur={touch('name')}
+          error={errorOf('name')}
           disabled={isLoading}
         />
         <TextField
@@ -75,18 +83,20 @@ export function SignupRoute() {
           autoComplete="username"
           value={form.username}
           onChange={(v) => set('username')(sanitizeUsername(v))}
-          error={errors.username ?? username.error}
+          onBlur={touch('username')}
+          error={errorOf('username') ?? username.error}
           hint={username.ok ?? MESSAGES.usernameHint}
           hintTone={username.ok ? 'ok' : 'muted'}
           disabled={isLoading}
         />
-        <EmailField value={form.email} onChange={set('email')} error={errors.email} disabled={isLoading} />
+        <EmailField value={form.email} onChange={set('email')} onBlur={touch('email')} error={errorOf('email')} disabled={isLoading} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
           value={form.password}
           onChange={set('password')}
-          error={errors.password}
+          onBlur={touch('password')}
+          error={errorOf('password')}
           disabled={isLoading}
         />
         <StrengthMeter password={form.password} />

@@ -6,11 +6,13 @@ import { Banner } from '@/features/auth/components/banner';
 import { SubmitButton, TextField } from '@/features/auth/components/fields';
 import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
 import { useFlash } from '@/features/auth/hooks/use-flash';
+import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { validateOtp } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
 
 export function VerifyRoute() {
+  useRedirectIfSignedIn();
   const navigate = useNavigate();
   const state = useLocation().state as { email?: string; notVerified?: boolean } | null;
   const email = state?.email ?? sessionStorage.getItem(SIGNUP_FORM_KEY) ?? '';

@@ -1,5 +1,5 @@
-import type { AstrologyFacts } from '@sangam/contracts';
-import { type FormEvent, useState } from 'react';
+import { type AstrologyFacts, ERRORS } from '@sangam/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ToolAnswer } from '@/components/tool/tool-answer';
 import { BirthOptions, birthOptionsText, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/birth-options';
@@ -23,13 +23,23 @@ export function AstrologyRoute() {
   const [options, setOptions] = useState(DEFAULT_BIRTH_OPTIONS);
   const [isLoading, setIsLoading] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; facts?: AstrologyFacts } | null>(null);
-  const set = (k: keyof typeof EMPTY) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  // A birth place the server cannot resolve is the user's to fix: the form stays, the field says why.
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (placeError) formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [placeError]);
+  const set = (k: keyof typeof EMPTY) => (v: string) => {
+    if (k === 'placeOfBirth') setPlaceError(null);
+    setForm((f) => ({ ...f, [k]: v }));
+  };
   const isFilled = [form.fullName, form.dob, form.placeOfBirth, form.timeOfBirth].every((v) => v.trim());
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!isFilled || isLoading) return;
     setIsLoading(true);
+    setPlaceError(null);
     const prompt = `ASTR: ${ddmmyyyy(form.dob)} ${form.placeOfBirth.trim()} ${twelveHour(form.timeOfBirth)}${birthOptionsText(options)}\n${form.question.trim() || DEFAULT_QUESTION}`;
     try {
       const res = await callTool({ prompt, requestIdPrefix: 'astrology_' });
@@ -38,6 +48,11 @@ export function AstrologyRoute() {
         facts: res.facts as AstrologyFacts | undefined,
       });
     } catch (err) {
+      if (err instanceof ToolHttpError && err.code === 'PLACE_NOT_FOUND') {
+        setPlaceError(err.detail ?? ERRORS.PLACE_NOT_FOUND.detail);
+        setIsLoading(false);
+        return;
+      }
       const message = err instanceof ToolHttpError ? err.message : err instanceof Error ? err.message : 'Unknown error';
       setAnswer({ text: `The cosmic energies are temporarily unavailable. Error: ${message}. Please try again later.` });
     }
@@ -51,9 +66,21 @@ export function AstrologyRoute() {
     >
       <div className="mx-auto max-w-5xl">
         {!answer && !isLoading ? (
-          <form onSubmit={submit} noValidate className="card mx-auto grid max-w-2xl gap-x-4 sm:grid-cols-2" aria-label="Birth details">
+          <form
+            ref={formRef}
+            onSubmit={submit}
+            noValidate
+            className="card mx-auto grid max-w-2xl gap-x-4 sm:grid-cols-2"
+            aria-label="Birth details"
+          >
             <TextField label="Full name" value={form.fullName} onChange={set('fullName')} autoComplete="name" />
-            <TextField label="Place of birth" value={form.placeOfBirth} onChange={set('placeOfBirth')} placeholder="e.g. Pune" />
+            <TextField
+              label="Place of birth"
+              value={form.placeOfBirth}
+              onChange={set('placeOfBirth')}
+              placeholder="e.g. Pune"
+              error={placeError}
+            />
             <TextField
               label="Date of birth"
               type="date"

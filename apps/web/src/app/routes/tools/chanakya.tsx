@@ -10,7 +10,7 @@ import { useChanakya } from '@/features/chanakya/use-chanakya';
 
 export function ChanakyaRoute() {
   const [question, setQuestion] = useState('');
-  const { answer, isLoading, ask, reset } = useChanakya();
+  const { answer, error, isLoading, ask, retry, reset } = useChanakya();
   const { shown, isTyping, isComplete } = useTypewriter(answer, { tickMs: 30, startDelayMs: 500 });
   const canSend = question.trim().length > 0 && !isLoading;
   const send = () => {
@@ -39,6 +39,27 @@ export function ChanakyaRoute() {
         <div className="mt-6 min-h-32 font-serif text-lg leading-relaxed" data-testid="chanakya-answer">
           {isLoading ? (
             <LoadingDots label="The ancient sage is contemplating" className="text-amber-900" />
+          ) : error ? (
+            <div className="text-center">
+              <p role="alert" className="rounded-lg border border-[#991b1b]/40 bg-[#991b1b]/10 p-4 font-sans text-base text-[#7f1d1d]">
+                {error}
+              </p>
+              <div className="mt-4 flex flex-wrap justify-center gap-3 font-sans text-sm">
+                <button type="button" className="btn-primary" onClick={() => void retry()}>
+                  Try Again
+                </button>
+                <button
+                  type="button"
+                  className="rounded-full border border-[#78350f]/40 px-5 py-2 text-sm font-semibold text-[#78350f] hover:bg-[#78350f]/10 focus-visible:outline-2 focus-visible:outline-[#78350f]"
+                  onClick={() => {
+                    reset();
+                    setQuestion('');
+                  }}
+                >
+                  Ask Another Question
+                </button>
+              </div>
+            </div>
           ) : answer ? (
             <>
               <FormattedText text={shown} />
@@ -65,7 +86,7 @@ export function ChanakyaRoute() {
       </section>
 
       <div className="mx-auto mt-6 max-w-3xl">
-        {isComplete ? (
+        {error ? null : isComplete ? (
           <div className="text-center">
             <button
               type="button"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/layout/brand-mark';
+import { MenuToggle } from '@/components/layout/menu-toggle';
 import { Starfield } from '@/features/auth/components/starfield-lite';
 
 /** The frame of every account screen: brand, a title, a subtitle and the form card. */
@@ -17,6 +18,7 @@ export function AuthCard({
   return (
     <div className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-4 py-10">
       <Starfield />
+      <MenuToggle className="absolute top-3 right-3" />
       <div className="mb-6">
         <BrandMark />
       </div>

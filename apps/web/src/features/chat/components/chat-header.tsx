@@ -1,6 +1,7 @@
 import { ArrowLeft, Home } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
+import { MenuToggle } from '@/components/layout/menu-toggle';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth/use-logout';
 import { useSession } from '@/lib/auth/use-session';
@@ -26,22 +27,25 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
           <BrandMark />
         </div>
       </div>
-      {isAuthenticated ? (
-        <button
-          type="button"
-          className="btn-ghost px-3 py-1.5"
-          onClick={async () => {
-            await logout();
-            navigate(paths.home);
-          }}
-        >
-          Logout
-        </button>
-      ) : (
-        <Link to={paths.login} className="btn-primary">
-          Login
-        </Link>
-      )}
+      <div className="flex items-center gap-1">
+        {isAuthenticated ? (
+          <button
+            type="button"
+            className="btn-ghost px-3 py-1.5"
+            onClick={async () => {
+              await logout();
+              navigate(paths.home);
+            }}
+          >
+            Logout
+          </button>
+        ) : (
+          <Link to={paths.login} className="btn-primary">
+            Login
+          </Link>
+        )}
+        <MenuToggle />
+      </div>
     </header>
   );
 }

@@ -68,7 +68,7 @@ function CopyCode({ children }: { children: ReactNode }) {
       >
         {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
       </button>
-      <pre className="overflow-x-auto rounded-lg bg-black/50 p-3 text-sm">{children}</pre>
+      <pre className="max-w-full overflow-x-auto rounded-lg bg-black/50 p-3 pr-11 text-sm">{children}</pre>
     </div>
   );
 }
@@ -85,6 +85,12 @@ const components: Components = {
     );
   },
   pre: ({ children }) => <CopyCode>{children}</CopyCode>,
+  // A wide table scrolls sideways in its own box, never the answer or the page.
+  table: ({ children }) => (
+    <div className="max-w-full overflow-x-auto" data-testid="table-scroll">
+      <table>{children}</table>
+    </div>
+  ),
   img: ({ alt }) => <span className="text-slate-400">[{alt || 'image'}]</span>,
 };
 

@@ -1,5 +1,6 @@
 import type { ChatMode } from '@sangam/contracts';
 import { chatsApi } from '@/features/chat/api/chats-api';
+import { STORAGE_KEYS } from '@/lib/auth/storage';
 
 export type ChatMessage = { id: string; role: 'user' | 'assistant'; content: string; timestamp: number; modelId?: string };
 export type ChatSession = {
@@ -15,7 +16,8 @@ export type ChatSession = {
   activeModelId: string | null;
 };
 
-export const SESSIONS_KEY = 'chatSessions';
+/** A cache of the signed-in user's chats (the server keeps them); sign-out removes it. */
+export const SESSIONS_KEY = STORAGE_KEYS.chatSessions;
 
 /** 'Sangam Chat - {date}' or 'Universe Chat - {date}'. */
 export function chatTitle(mode: ChatMode, at: Date = new Date()) {

@@ -1,0 +1,491 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { behave } from './support/fake-llm';
+import { readLatestCode } from './support/outbox';
+import { createUser, type E2EUser, signIn } from './support/users';
+
+/** Issue 12 ("Phones first") and the sign-out half of issue 11: each check at a phone and a desktop width. */
+const SIZES = { phone: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
+const SHOTS = '/work/wt/shots';
+
+/** A screenshot of what the viewport shows, kept outside the repository to look at. */
+async function shot(page: Page, name: string, fullPage = false) {
+  if (!fs.existsSync('/work/wt')) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+/** The element drawn at the centre of `target` is `target` itself (or inside it): a tap lands on it. */
+async function expectTappable(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toBeVisible();
+  const hit = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.width > 0 && r.height > 0 && !!at && (el === at || el.contains(at));
+  });
+  expect(hit, `${await target.textContent()} can be tapped where it is drawn`).toBe(true);
+}
+
+/** No page is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth - innerWidth} px wider than the screen`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Item 2: no page is wider than the screen; long code and tables scroll inside their own box. */
+async function checkNoOverflow(page: Page, request: APIRequestContext, width: number) {
+  const isPhone = width < 1024;
+  for (const path of ['/', '/features', '/about', '/pricing', '/leaderboard', '/policies/terms-of-use', '/login', '/signup']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+  await signIn(page, await createUser(request));
+  await expect(page.getByRole('textbox', { name: 'Your prompt' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const longLine = `const veryLongIdentifierForAPhone = [${Array.from({ length: 40 }, (_, i) => `'item${i}'`).join(', ')}];`;
+  const table = `| ${Array.from({ length: 12 }, (_, i) => `Column heading ${i}`).join(' | ')} |\n|${' --- |'.repeat(12)}\n| ${Array.from({ length: 12 }, (_, i) => `value ${i}`).join(' | ')} |`;
+  await behave('fusion', { match: 'e2e-wide-chat', reply: `Here:\n\n\`\`\`js\n${longLine}\n\`\`\`\n\n${table}\n\nDone.` });
+  const box = page.getByRole('textbox', { name: 'Your prompt' });
+  await box.fill('Wide things e2e-wide-chat');
+  await box.press('Enter');
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  const card = page.getByTestId('answer-card').first();
+  await expect(card).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await expect(card.locator('pre')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The answer area itself never scrolls sideways: the code and the table each scroll in their own box.
+  const content = card.getByTestId('answer-content');
+  expect(await content.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  /** Whether the nearest box that scrolls sideways around `el` is `el`'s own (the pre, or the table's wrapper). */
+  const ownBoxScrolls = (el: Element, kind: string) => {
+    let box: Element | null = el;
+    while (box && !(box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX === 'auto')) box = box.parentElement;
+    return kind === 'code' ? !!box?.closest('pre') : box === el.parentElement;
+  };
+  if (isPhone) {
+    expect(await card.locator('pre code').first().evaluate(ownBoxScrolls, 'code')).toBe(true);
+    expect(await card.locator('table').first().evaluate(ownBoxScrolls, 'table')).toBe(true);
+  }
+  if (isPhone) await shot(page, `chat-answer-long-code-${width}`);
+  await behave('fusion', { match: 'e2e-wide-recipe', reply: `Poha\nServings: 2\n\`\`\`\n${longLine}\n\`\`\`\n1. Rinse the poha.` });
+  await page.goto('/tools/food');
+  await page.getByLabel('Describe the food').fill('poha e2e-wide-recipe');
+  await page.getByRole('button', { name: 'Get Recipe' }).click();
+  await expect(page.getByRole('button', { name: 'Get Another Recipe' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSidewaysScroll(page);
+  if (isPhone) await shot(page, `tool-answer-long-code-${width}`, true);
+}
+
+const SIGNED_OUT_LINKS = [
+  'Features',
+  'About',
+  'Pricing',
+  'Religion',
+  'Astrology',
+  'Chef AI',
+  'Nutrie AI',
+  'Chanakyaniti',
+  'Leaderboard',
+  'Log In',
+  'Get Started',
+];
+const SIGNED_IN_LINKS = [...SIGNED_OUT_LINKS.slice(0, 9), 'Profile', 'Continue Chat', 'Sign Out'];
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test(`item 1: the navigation shows every link where it can be tapped (${size})`, async ({ page }) => {
+      await page.goto('/pricing');
+      if (size === 'desktop') {
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        for (const name of ['Features', 'About', 'Pricing', 'Tools', 'Leaderboard', 'Log In', 'Get Started'])
+          await expectTappable(nav.getByRole(['Features', 'Tools'].includes(name) ? 'button' : 'link', { name, exact: true }));
+        return;
+      }
+      const opener = page.getByRole('button', { name: 'Open menu' });
+      await opener.click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      const box = await menu.boundingBox();
+      expect(box).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+      const items = menu.getByRole('navigation').locator('a, button');
+      await expect(items).toHaveText(SIGNED_OUT_LINKS);
+      for (const name of SIGNED_OUT_LINKS) await expectTappable(menu.getByRole(name === 'Features' ? 'button' : 'link', { name }));
+      await shot(page, 'menu-public-375');
+      await expectNoSeriousA11yViolations(page);
+      // Focus stays inside: Tab from the last item wraps to the first, Shift+Tab from the first to the last.
+      await menu.getByRole('link', { name: 'Get Started' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(menu.getByRole('link', { name: 'Get Started' })).toBeFocused();
+      // Escape closes and gives focus back to the menu button.
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await expect(opener).toBeFocused();
+      // A tap on the link of the page you are on closes it too.
+      await opener.click();
+      await menu.getByRole('link', { name: 'Pricing' }).click();
+      await expect(menu).toHaveCount(0);
+      await expect(page).toHaveURL(/\/pricing$/);
+      // And any navigation (here the browser's Back) closes it.
+      await opener.click();
+      await menu.getByRole('link', { name: 'About' }).click();
+      await expect(page).toHaveURL(/\/about$/);
+      await opener.click();
+      await expect(menu).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/pricing$/);
+      await expect(menu).toHaveCount(0);
+    });
+
+    test(`item 1: signed in, the menu of a tool page, the chat and the profile shows all 12 links (${size})`, async ({ page, request }) => {
+      await signIn(page, await createUser(request));
+      for (const [path, kind] of [
+        ['/tools/astrology', 'tool'],
+        ['/chat', 'chat'],
+        ['/leaderboard', 'public-signed-in'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const opener = page.getByRole('button', { name: 'Open menu' });
+        if (size === 'desktop') {
+          await expect(opener).toBeHidden();
+          continue;
+        }
+        await shot(page, `${kind}-375`);
+        await opener.click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await expect(menu.getByRole('navigation').locator('a, button')).toHaveText(SIGNED_IN_LINKS);
+        for (const name of SIGNED_IN_LINKS)
+          await expectTappable(menu.getByRole(['Features', 'Sign Out'].includes(name) ? 'button' : 'link', { name }));
+        await shot(page, `menu-${kind}-375`);
+        await page.keyboard.press('Escape');
+        await expect(menu).toHaveCount(0);
+      }
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Nutrie AI' }).click();
+        await expect(page).toHaveURL(/\/tools\/calorie$/);
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+      }
+    });
+
+    test(`item 1: the auth pages offer the menu on a phone (${size})`, async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (size === 'phone') await shot(page, 'auth-login-375');
+      const opener = page.getByRole('button', { name: 'Open menu' });
+      if (size === 'desktop') {
+        await expect(opener).toBeHidden();
+        return;
+      }
+      await opener.click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu.getByRole('navigation').locator('a, button')).toHaveText(SIGNED_OUT_LINKS);
+      for (const name of SIGNED_OUT_LINKS) await expectTappable(menu.getByRole(name === 'Features' ? 'button' : 'link', { name }));
+      await shot(page, 'menu-auth-375');
+      await menu.getByRole('link', { name: 'Log In' }).click();
+      await expect(menu).toHaveCount(0);
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test(`item 2: no page is wider than the screen; long code and tables scroll in their own box (${size})`, async ({ page, request }) => {
+      await checkNoOverflow(page, request, viewport.width);
+    });
+
+    test(`item 3: auth pages send a signed-in user on, to /chat by default (${size})`, async ({ page, request }) => {
+      await signIn(page, await createUser(request));
+      for (const path of ['/signup/verify', '/reset', '/login', '/signup', '/forgot']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/chat$/);
+      }
+      // Reached from inside the app, the user goes back to the page they came from.
+      await page.goto('/pricing');
+      await page.evaluate(() => {
+        window.history.pushState({ usr: { from: { pathname: '/pricing', search: '' } }, key: 'k1', idx: 1 }, '', '/reset');
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      });
+      await expect(page).toHaveURL(/\/pricing$/);
+    });
+
+    test(`item 4: /reset opened directly asks for the e-mail and resets the password (${size})`, async ({ page, request }) => {
+      const user = await createUser(request);
+      const signupCode = await readLatestCode(user.email);
+      expect((await request.post('/api/v1/forgot-password', { data: { email: user.email } })).ok()).toBe(true);
+      const code = await readLatestCode(user.email, { not: signupCode });
+      await page.goto('/reset');
+      const email = page.getByLabel('Email');
+      await expect(email).toHaveValue('');
+      await email.fill(user.email);
+      await page.getByLabel('Reset code').fill(code);
+      await page.getByLabel('New password', { exact: true }).fill('N3w!secret');
+      await page.getByLabel('Confirm password', { exact: true }).fill('N3w!secret');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /reset/i })).toBeVisible();
+      await expect(page.getByText('Email is required')).toHaveCount(0);
+      await expect(page).toHaveURL(/\/login$/);
+      await signIn(page, { ...user, password: 'N3w!secret' });
+    });
+
+    test(`item 4: /reset reached from /forgot has the e-mail filled in (${size})`, async ({ page, request }) => {
+      const user = await createUser(request);
+      await page.goto('/forgot');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByRole('button', { name: /send/i }).click();
+      await expect(page).toHaveURL(/\/reset$/);
+      await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    });
+
+    test(`item 5: sign-up messages show after touch and update on every change (${size})`, async ({ page }) => {
+      await page.goto('/signup');
+      const name = page.getByLabel('Full name');
+      const username = page.getByLabel('Username');
+      const email = page.getByLabel('Email');
+      const password = page.getByLabel('Password', { exact: true });
+      // Touched and left: the field says what is wrong, and the message goes as soon as it is fixed.
+      await email.fill('priya');
+      await email.blur();
+      await expect(email).toHaveAccessibleDescription('Enter a valid email address');
+      await email.pressSequentially('@example.com');
+      await expect(email).not.toHaveAccessibleDescription('Enter a valid email address');
+      await email.fill('');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      for (const field of [name, username, email, password]) await expect(field).toHaveAccessibleDescription('Enter valid details');
+      await username.fill('priya123');
+      await expect(username).toHaveAccessibleDescription('Username looks good!');
+      await name.fill('Priya Nair');
+      await expect(name).not.toHaveAccessibleDescription('Enter valid details');
+      await expect(email).toHaveAccessibleDescription('Enter valid details');
+      await email.fill('priya@example.com');
+      await expect(email).not.toHaveAccessibleDescription('Enter valid details');
+      await password.fill('Str0ng!pass');
+      await expect(password).not.toHaveAccessibleDescription('Enter valid details');
+      await username.fill('pr');
+      await expect(username).toHaveAccessibleDescription('Enter valid details');
+    });
+
+    test(`item 6: a Chanakya failure is shown as an error, without signature, with a retry (${size})`, async ({ page, request }) => {
+      await signIn(page, await createUser(request));
+      const tag = `e2e-chanakya-retry-${Date.now()}`;
+      await behave('fusion', { match: tag, reply: 'Test friends in adversity (Chapter 1, Verse 9).' });
+      await page.route('**/ai/v1/agent/GenerateAnswer', (route) =>
+        route.fulfill({ status: 502, json: { code: 'ALL_MODELS_FAILED', detail: 'Every AI model failed to answer.' } }),
+      );
+      await page.goto('/tools/chanakyaniti');
+      const box = page.getByRole('textbox', { name: 'Your question for Chanakya' });
+      await box.fill(`How do I know a friend? ${tag}`);
+      await box.press('Enter');
+      const card = page.getByRole('region', { name: "Chanakya's answer" });
+      await expect(card.getByRole('alert')).toHaveText('The ancient wisdom is temporarily unavailable. Please try again later.');
+      await expect(page.getByText('— Acharya Chanakya')).toHaveCount(0);
+      await expect(page.getByText(/aims for accuracy/)).toHaveCount(0);
+      await expect(page.getByTestId('caret')).toHaveCount(0);
+      if (size === 'phone') await shot(page, 'chanakya-error-375');
+      await page.unroute('**/ai/v1/agent/GenerateAnswer');
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByTestId('chanakya-answer')).toContainText('Chapter 1, Verse 9', { timeout: 15_000 });
+      await expect(page.getByText('— Acharya Chanakya')).toBeVisible({ timeout: 15_000 });
+      await expect(card.getByRole('alert')).toHaveCount(0);
+    });
+
+    test(`item 7: every "N cal" is highlighted, inside bold text too (${size})`, async ({ page, request }) => {
+      await signIn(page, await createUser(request));
+      await behave('fusion', {
+        match: 'e2e-cal-highlight',
+        reply: 'Breakfast: **2 idlis, 240 cal**\nLunch: **150 cal** of dal\nIn all 390 cal today.',
+      });
+      await page.goto('/tools/calorie');
+      await page.getByLabel('Describe the food').fill('idli and dal e2e-cal-highlight');
+      await page.getByRole('button', { name: 'Analyze Calories' }).click();
+      const answer = page.getByTestId('tool-answer');
+      await expect(answer).toContainText('390 cal', { timeout: 15_000 });
+      await expect(answer.locator('mark')).toHaveText(['240 cal', '150 cal', '390 cal'], { timeout: 15_000 });
+    });
+
+    test(`item 8: an HTML page instead of an answer reads "Invalid JSON response from server" (${size})`, async ({ page, request }) => {
+      await signIn(page, await createUser(request));
+      await page.route('**/ai/v1/agent/GenerateAnswer', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>' }),
+      );
+      const box = page.getByRole('textbox', { name: 'Your prompt' });
+      await box.fill('Proxy trouble');
+      await box.press('Enter');
+      await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+      await expect(page.getByRole('article', { name: 'Error' })).toContainText(
+        'Failed to generate response: Invalid JSON response from server',
+        { timeout: 15_000 },
+      );
+    });
+
+    test(`item 9: each of the three feature slides has a description, four lines and a Learn More that can be tapped (${size})`, async ({
+      page,
+    }) => {
+      // A paused clock: only runFor moves the slide show, so no check can wait for a slide to come round again.
+      await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+      await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
+      await page.goto('/features');
+      for (const title of ['AI Model Comparison', 'Prompt Enhancement Engine', 'Multimedia AI Suite']) {
+        await page.getByRole('tab', { name: title }).click();
+        // The slide a finger is on holds still long enough to read it and tap Learn More.
+        await page.clock.runFor(9000);
+        expect(await page.getByRole('tab', { name: title }).getAttribute('aria-selected')).toBe('true');
+        const slide = page.getByRole('tabpanel', { name: title });
+        await expect(slide.getByRole('heading', { level: 2, name: title })).toBeVisible();
+        await expect(slide.getByRole('paragraph')).not.toBeEmpty();
+        await expect(slide.getByRole('listitem')).toHaveCount(4);
+        for (const item of await slide.getByRole('listitem').all()) await expect(item).toBeVisible();
+        await expectTappable(slide.getByRole('link', { name: 'Learn More' }));
+        if (size === 'phone') await shot(page, `features-slide-${title.split(' ')[0]?.toLowerCase()}-375`);
+      }
+      await expectTappable(page.getByRole('tab', { name: 'Prompt Enhancement Engine' }));
+      const dot = await page.getByRole('tab', { name: 'Prompt Enhancement Engine' }).boundingBox();
+      expect(Math.min(dot?.width ?? 0, dot?.height ?? 0)).toBeGreaterThanOrEqual(24);
+      await page.getByRole('link', { name: 'Learn More' }).click();
+      await expect(page).toHaveURL(/\/(chat|login)$/);
+    });
+
+    test(`item 10: an unknown birth place asks for a nearby city and keeps the form (${size})`, async ({ page, request }) => {
+      await signIn(page, await createUser(request));
+      await page.goto('/tools/astrology');
+      await page.getByLabel('Full name').fill('Test Person');
+      await page.getByLabel('Place of birth').fill('Atlantis');
+      await page.getByLabel('Date of birth').fill('1990-01-01');
+      await page.getByLabel('Time of birth').fill('22:30');
+      await page.getByRole('button', { name: 'Consult the Stars' }).click();
+      await expect(page.getByLabel('Place of birth')).toHaveAccessibleDescription(/Please enter a nearby city\./, { timeout: 15_000 });
+      await expect(page.getByText(/cosmic energies/)).toHaveCount(0);
+      await expect(page.getByLabel('Full name')).toHaveValue('Test Person');
+      await expect(page.getByLabel('Place of birth')).toHaveValue('Atlantis');
+      await expect(page.getByLabel('Time of birth')).toHaveValue('22:30');
+      await expect(page.getByLabel('Place of birth')).toBeFocused();
+      if (size === 'phone') await shot(page, 'astrology-unknown-place-375');
+    });
+
+    test(`item 11: every scripture book card shows a drawn icon (${size})`, async ({ page, request }) => {
+      await signIn(page, await createUser(request));
+      await page.goto('/tools/religion');
+      const cards = page.getByTestId('book-card');
+      await expect(cards).toHaveCount(8);
+      for (const card of await cards.all()) {
+        const img = card.locator('img');
+        await expect(img).toBeVisible();
+        const src = (await img.getAttribute('src')) ?? '';
+        const svg = await (await request.get(src)).text();
+        // A drawn icon: shapes only, no text that needs a font the device may lack.
+        expect(svg, `${src} draws its icon`).not.toMatch(/<text/);
+        expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      }
+      if (size === 'phone') await shot(page, 'scripture-books-375', true);
+      else await shot(page, 'scripture-books-1440', true);
+    });
+
+    test(`item 12: a walk through every public page leaves the console clean (${size})`, async ({ page }) => {
+      const noise: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') noise.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => noise.push(`pageerror: ${e.message}`));
+      for (const path of [
+        '/',
+        '/features',
+        '/about',
+        '/pricing',
+        '/leaderboard',
+        '/policies/terms-of-use',
+        '/policies/privacy-policy',
+        '/delete',
+        '/login',
+        '/signup',
+        '/forgot',
+        '/no/such/page',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      }
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'About Sangam' })).toBeVisible();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Pricing in rupees, for everyone' })).toBeVisible();
+      expect(noise).toEqual([]);
+    });
+
+    test(`item 12: a signed-in walk through the chat, the tools and the account pages leaves the console clean (${size})`, async ({
+      page,
+      request,
+    }) => {
+      const noise: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') noise.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => noise.push(`pageerror: ${e.message}`));
+      await signIn(page, await createUser(request));
+      for (const path of [
+        '/chat',
+        '/tools/religion',
+        '/tools/astrology',
+        '/tools/food',
+        '/tools/calorie',
+        '/tools/chanakyaniti',
+        '/profile',
+        '/settings',
+        '/',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      }
+      expect(noise).toEqual([]);
+    });
+  });
+}
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+  test('item 2: no page is wider than the screen; long code and tables scroll in their own box (360 px)', async ({ page, request }) => {
+    await checkNoOverflow(page, request, 360);
+  });
+});
+
+test.describe('sign-out', () => {
+  test.use({ viewport: SIZES.desktop });
+
+  /** Signs out through the avatar menu of a public page. */
+  async function signOut(page: Page) {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  }
+
+  test('issue 11.15: sign-out empties local storage, so the next user of the browser never sees the chats', async ({ page, request }) => {
+    const first: E2EUser = await createUser(request);
+    const second: E2EUser = await createUser(request);
+    await signIn(page, first);
+    const box = page.getByRole('textbox', { name: 'Your prompt' });
+    await box.fill('First user secret e2e-isolation');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/submission$/);
+    await page.goto('/chat');
+    await expect(page.getByRole('listitem').filter({ hasText: /Sangam Chat/ })).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('chatSessions'))).toContain('e2e-isolation');
+    await signOut(page);
+    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'theme'));
+    expect(left).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    // The second user signs in on the same browser (same context, same tab).
+    await signIn(page, second);
+    await expect(page.getByRole('heading', { name: 'What would you like to know?' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your chats' })).toHaveCount(0);
+    await expect(page.getByText('e2e-isolation')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('chatSessions') ?? '')).not.toContain('e2e-isolation');
+    // And the first user, back on this browser, still has the chat (the server keeps it).
+    await signOut(page);
+    await signIn(page, first);
+    await expect(page.getByRole('listitem').filter({ hasText: /Sangam Chat/ })).toHaveCount(1);
+  });
+});
