@@ -9,11 +9,11 @@ export const LIMITS = {
   loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   signupPerIp: { limit: 10, windowMs: 60 * MINUTE },
   codeChecksPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  codeChecksPerAccount: { limit: 15, windowMs: 15 * MINUTE },
   codeMailPerIp: { limit: 20, windowMs: 60 * MINUTE },
   codeMailPerAddressMinute: { limit: 1, windowMs: MINUTE },
   codeMailPerAddressHour: { limit: 5, windowMs: 60 * MINUTE },
   deletePerIp: { limit: 10, windowMs: 15 * MINUTE },
+  deletePasswordFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 /** Counts one attempt and answers 429 with Retry-After past the limit. */
