@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { SessionResponse, Signup } from '@sangam/contracts';
 import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
@@ -43,9 +43,21 @@ export const MESSAGES_OUT = {
   updated: 'Profile updated successfully!',
 } as const;
 
-/** Sends mail after the response so mail latency never reveals whether an account exists. */
-function sendLater(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]) {
-  ctx.mailer.send(mail).catch((err: unknown) => ctx.log.error({ err }, 'sending mail failed'));
+/** Mail waits this long (plus up to as much again, at random) after the response. */
+const MAIL_DELAY_MS = 25;
+
+/**
+ * Sends mail after the response: the mail is rendered and handed to the mailer a little later, at
+ * a random moment, so its work (rendering, writing, SMTP) never shows in the time of the answer
+ * that caused it and never reveals whether an account exists.
+ */
+function sendLater(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0] | (() => Parameters<AppContext['mailer']['send']>[0])) {
+  const timer = setTimeout(() => {
+    Promise.resolve()
+      .then(() => ctx.mailer.send(typeof mail === 'function' ? mail() : mail))
+      .catch((err: unknown) => ctx.log.error({ err }, 'sending mail failed'));
+  }, MAIL_DELAY_MS + randomInt(MAIL_DELAY_MS + 1));
+  timer.unref?.();
 }
 
 export type SecurityEventKind = 'refresh_reuse' | 'family_revoked' | 'login_locked' | 'password_reset' | 'account_deleted';
@@ -258,7 +270,7 @@ export async function forgotPassword(ctx: AppContext, { email, ip }: { email: st
   await enforceCodeMail(ctx, email, ip, 'reset');
   const user = await getUserByEmail(ctx.db, { email });
   const code = await ctx.emailCodes.issue({ email, purpose: 'reset' });
-  if (user) sendLater(ctx, resetCodeMail(email, code));
+  if (user) sendLater(ctx, () => resetCodeMail(email, code));
   return { message: MESSAGES_OUT.forgot };
 }
 
