@@ -60,7 +60,10 @@ describe('forgot-password timing', () => {
     };
     // Warm up both paths (JIT, connection, prepared queries).
     for (let i = 0; i < 10; i += 1) await time(`warmup${i}-${tag}@example.com`);
-    const rounds: Array<{ pairedMedian: number; z: number; mk: number; mu: number }> = [];
+    type Round = { pairedMedian: number; z: number; mk: number; mu: number };
+    const rounds: Round[] = [];
+    // Alike: the median paired difference within 0.6 ms plus 5% of the median time, and no rank shift.
+    const clean = (r: Round) => Math.abs(r.pairedMedian) < 0.6 + 0.05 * Math.min(r.mk, r.mu) && Math.abs(r.z) < 3;
     // A shared machine can be busy for a whole round: up to 3 rounds, and one clean round passes. A real
     // difference (issue 11 measured 1.8 ms) shows in every round.
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -78,14 +81,9 @@ describe('forgot-password timing', () => {
       }
       const r = { pairedMedian: median(paired), z: mannWhitneyZ(knownMs, unknownMs), mk: median(knownMs), mu: median(unknownMs) };
       rounds.push(r);
-      console.info(
-        `forgot-password round ${round + 1}: median known ${r.mk.toFixed(2)} ms, unknown ${r.mu.toFixed(2)} ms, ` +
-          `median paired difference ${r.pairedMedian.toFixed(2)} ms, Mann-Whitney z ${r.z.toFixed(2)}`,
-      );
-      if (Math.abs(r.pairedMedian) < 0.6 && Math.abs(r.z) < 3) break;
+      if (clean(r)) break;
     }
-    const best = rounds.reduce((a, b) => (Math.abs(b.pairedMedian) < Math.abs(a.pairedMedian) ? b : a));
-    expect(Math.abs(best.pairedMedian)).toBeLessThan(0.6);
-    expect(Math.abs(best.z)).toBeLessThan(3);
+    // Before the fix every round differed by 2 to 5.6 ms (40 to 60% of the median, z 3.2 to 5).
+    expect(rounds.some(clean), JSON.stringify(rounds)).toBe(true);
   });
 });

@@ -63,8 +63,18 @@ describe('usernames (item 8)', () => {
     const owner = await createVerifiedUser(t);
     clock.advance(2 * MINUTE);
     const other = fresh('other');
-    const withOwnersEmail = await post(t, '/api/v1/signup', { name: 'Some One', username: owner.username, email: owner.email, password: 'Str0ng!pass' });
-    const withOtherEmail = await post(t, '/api/v1/signup', { name: 'Some One', username: owner.username, email: other.email, password: 'Str0ng!pass' });
+    const withOwnersEmail = await post(t, '/api/v1/signup', {
+      name: 'Some One',
+      username: owner.username,
+      email: owner.email,
+      password: 'Str0ng!pass',
+    });
+    const withOtherEmail = await post(t, '/api/v1/signup', {
+      name: 'Some One',
+      username: owner.username,
+      email: other.email,
+      password: 'Str0ng!pass',
+    });
     const unrelated = await post(t, '/api/v1/signup', { name: 'Some One', ...fresh('free'), password: 'Str0ng!pass' });
     expect([withOwnersEmail.status, withOtherEmail.status, unrelated.status]).toEqual([201, 201, 201]);
     expect(withOtherEmail.body).toEqual(withOwnersEmail.body);
@@ -118,7 +128,10 @@ describe('deletion needs a recent authentication (items 13, 26)', () => {
     const token = String(refreshed.body.access_token);
     const stale = await del('/api/user/delete', token, { email: user.email, confirmation: 'DELETE' });
     expect(stale.status).toBe(403);
-    expect(stale.body).toMatchObject({ code: 'RECENT_AUTH_REQUIRED', detail: 'For your security, please enter your password again to delete your account.' });
+    expect(stale.body).toMatchObject({
+      code: 'RECENT_AUTH_REQUIRED',
+      detail: 'For your security, please enter your password again to delete your account.',
+    });
     expect((await loginForm(t, user.email, user.password)).status).toBe(200);
     expect((await del('/api/user/delete', token, { email: user.email, confirmation: 'DELETE', password: 'Wrong!pass1' })).status).toBe(401);
     const ok = await del('/api/user/delete', token, { email: user.email, confirmation: 'DELETE', password: user.password });
@@ -134,12 +147,15 @@ describe('deletion needs a recent authentication (items 13, 26)', () => {
   it('the password check of DELETE /api/v1/users/account is limited per account, like login', async () => {
     const user = await createVerifiedUser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await del('/api/v1/users/account', user.accessToken, { password: `Wrong!pass${i}`, reason: 'other' })).status);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await del('/api/v1/users/account', user.accessToken, { password: `Wrong!pass${i}`, reason: 'other' })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     expect((await del('/api/v1/users/account', user.accessToken, { password: user.password, reason: 'other' })).status).toBe(429);
     clock.advance(15 * MINUTE + 1000);
     const fresh = await loginForm(t, user.email, user.password);
-    expect((await del('/api/v1/users/account', String(fresh.body.access_token), { password: user.password, reason: 'other' })).status).toBe(200);
+    expect((await del('/api/v1/users/account', String(fresh.body.access_token), { password: user.password, reason: 'other' })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -204,9 +220,13 @@ describe('security events (item 16)', () => {
       // A reset, then a deletion.
       clock.advance(2 * MINUTE);
       const code = await codeAfter(t, user.email, () => post(t, '/api/v1/forgot-password', { email: user.email }));
-      expect((await post(t, '/api/v1/reset-password', { email: user.email, code, password: 'Kx9!tern-Owl', confirm: 'Kx9!tern-Owl' })).status).toBe(200);
+      expect(
+        (await post(t, '/api/v1/reset-password', { email: user.email, code, password: 'Kx9!tern-Owl', confirm: 'Kx9!tern-Owl' })).status,
+      ).toBe(200);
       const login = await loginForm(t, user.email, 'Kx9!tern-Owl');
-      expect((await del('/api/v1/users/account', String(login.body.access_token), { password: 'Kx9!tern-Owl', reason: 'other' })).status).toBe(200);
+      expect(
+        (await del('/api/v1/users/account', String(login.body.access_token), { password: 'Kx9!tern-Owl', reason: 'other' })).status,
+      ).toBe(200);
 
       const events = calls
         .map(([obj]) => obj as { securityEvent?: string; userId?: string })

@@ -51,12 +51,18 @@ const MAIL_DELAY_MS = 25;
  * a random moment, so its work (rendering, writing, SMTP) never shows in the time of the answer
  * that caused it and never reveals whether an account exists.
  */
-function sendLater(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0] | (() => Parameters<AppContext['mailer']['send']>[0])) {
-  const timer = setTimeout(() => {
-    Promise.resolve()
-      .then(() => ctx.mailer.send(typeof mail === 'function' ? mail() : mail))
-      .catch((err: unknown) => ctx.log.error({ err }, 'sending mail failed'));
-  }, MAIL_DELAY_MS + randomInt(MAIL_DELAY_MS + 1));
+function sendLater(
+  ctx: AppContext,
+  mail: Parameters<AppContext['mailer']['send']>[0] | (() => Parameters<AppContext['mailer']['send']>[0]),
+) {
+  const timer = setTimeout(
+    () => {
+      Promise.resolve()
+        .then(() => ctx.mailer.send(typeof mail === 'function' ? mail() : mail))
+        .catch((err: unknown) => ctx.log.error({ err }, 'sending mail failed'));
+    },
+    MAIL_DELAY_MS + randomInt(MAIL_DELAY_MS + 1),
+  );
   timer.unref?.();
 }
 
