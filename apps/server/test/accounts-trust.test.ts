@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshTokens } from '@/db/schema';
 import { type ManualClock, manualClock } from '@/lib/clock';
+import { readOutbox } from '@/lib/mailer/mailer';
 import { startTestApp, type TestApp } from './helper';
 import { codeAfter, createVerifiedUser, latestCode, loginForm, post, randomIp } from './users';
 
@@ -246,5 +247,27 @@ describe('security events (item 16)', () => {
     } finally {
       for (const s of spies) s.mockRestore();
     }
+  });
+});
+
+describe('strangers cannot stop the owner from resetting (item 7)', () => {
+  it("forgot-password requests from strangers do not refuse the owner's request from an address they used before", async () => {
+    const user = await createVerifiedUser(t);
+    const home = '10.89.1.1';
+    expect((await loginForm(t, user.email, user.password, home)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      clock.advance(61_000);
+      statuses.push((await post(t, '/api/v1/forgot-password', { email: user.email }, { 'x-forwarded-for': `10.89.2.${i + 1}` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The sign-up mail and the five strangers' reset mails (mail goes out a little after each answer).
+    await expect.poll(async () => (await readOutbox(t.dataDir)).filter((m) => m.to === user.email).length).toBe(6);
+    const code = await codeAfter(t, user.email, async () => {
+      const own = await post(t, '/api/v1/forgot-password', { email: user.email }, { 'x-forwarded-for': home });
+      expect(own.status).toBe(200);
+    });
+    const reset = await post(t, '/api/v1/reset-password', { email: user.email, code, password: 'Kx9!tern-Owl', confirm: 'Kx9!tern-Owl' });
+    expect(reset.status).toBe(200);
   });
 });

@@ -188,11 +188,23 @@ async function codeMailAllowed(ctx: AppContext, email: string, purpose: CodePurp
   return hour.allowed;
 }
 
-/** Resend and forgot: per IP, and per address once a minute and five times an hour (per purpose). */
-async function enforceCodeMail(ctx: AppContext, email: string, ip: string, purpose: CodePurpose) {
+/**
+ * Resend and forgot: per IP, and per address once a minute and five times an hour (per purpose).
+ * When strangers have used up the address's allowance, a request from an address the owner signed
+ * in from before (`trusted`) still gets its code, within an allowance of its own.
+ */
+async function enforceCodeMail(ctx: AppContext, email: string, ip: string, purpose: CodePurpose, trusted?: () => Promise<boolean>) {
   await enforce(ctx.limiter, `codemail:ip:${ip}`, LIMITS.codeMailPerIp);
-  await enforce(ctx.limiter, `codemail:${purpose}:min:${email}`, LIMITS.codeMailPerAddressMinute, 'RESEND_TOO_SOON');
-  await enforce(ctx.limiter, `codemail:${purpose}:hour:${email}`, LIMITS.codeMailPerAddressHour, 'RESEND_TOO_SOON');
+  const minute = await ctx.limiter.hit(`codemail:${purpose}:min:${email}`, LIMITS.codeMailPerAddressMinute);
+  const refused = minute.allowed ? await ctx.limiter.hit(`codemail:${purpose}:hour:${email}`, LIMITS.codeMailPerAddressHour) : minute;
+  if (refused.allowed) return;
+  if (trusted && (await trusted())) {
+    const own = `codemail:${purpose}:known:${email}:${addressHash(ip)}`;
+    await enforce(ctx.limiter, `${own}:min`, LIMITS.codeMailPerAddressMinute, 'RESEND_TOO_SOON');
+    await enforce(ctx.limiter, `${own}:hour`, LIMITS.codeMailPerAddressHour, 'RESEND_TOO_SOON');
+    return;
+  }
+  throw new AppError('RESEND_TOO_SOON', { headers: { 'retry-after': String(refused.retryAfterSeconds) } });
 }
 
 /**
@@ -273,8 +285,10 @@ export async function resendSignupCode(ctx: AppContext, { email, ip }: { email: 
  * mail, sent after the response, differs.
  */
 export async function forgotPassword(ctx: AppContext, { email, ip }: { email: string; ip: string }) {
-  await enforceCodeMail(ctx, email, ip, 'reset');
   const user = await getUserByEmail(ctx.db, { email });
+  await enforceCodeMail(ctx, email, ip, 'reset', async () =>
+    user ? isKnownAddress(ctx.db, { userId: user.id, addressHash: addressHash(ip) }) : false,
+  );
   const code = await ctx.emailCodes.issue({ email, purpose: 'reset' });
   if (user) sendLater(ctx, () => resetCodeMail(email, code));
   return { message: MESSAGES_OUT.forgot };
