@@ -57,6 +57,27 @@ describe('pre-verification takeover (item 3)', () => {
     expect((await loginForm(t, email, attacker.password)).status).toBe(401);
     expect((await loginForm(t, email, 'Attack!pass8')).status).toBe(401);
   });
+  it('two codes of one address verified at once make one account, with the credentials of the code that won', async () => {
+    const { email, username } = fresh('race');
+    await post(t, '/api/v1/signup', { name: 'First Person', username: `${username}a`, email, password: 'First!pass77' });
+    const codeA = await latestCode(t, email);
+    clock.advance(2 * MINUTE);
+    const codeB = await codeAfter(t, email, () =>
+      post(t, '/api/v1/signup', { name: 'Second Person', username: `${username}b`, email, password: 'Second!pass77' }),
+    );
+    const [a, b] = await Promise.all([
+      post(t, '/api/v1/signup/otp_verify', { email, code: codeA }),
+      post(t, '/api/v1/signup/otp_verify', { email, code: codeB }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const winner =
+      a.status === 200 ? { password: 'First!pass77', username: `${username}a` } : { password: 'Second!pass77', username: `${username}b` };
+    const loser = a.status === 200 ? 'Second!pass77' : 'First!pass77';
+    const login = await loginForm(t, email, winner.password);
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ username: winner.username });
+    expect((await loginForm(t, email, loser)).status).toBe(401);
+  });
 });
 
 describe('usernames (item 8)', () => {

@@ -249,18 +249,22 @@ export async function verifySignup(ctx: AppContext, { email, code, ip }: { email
       await deletePendingSignups(tx, email);
     });
   } catch (err) {
-    // Two verifications racing for one username: the second is told, as above.
-    if (isUniqueViolation(err)) throw usernameTaken();
+    // Two verifications racing: for one address, the second code is spent; for one username, told as above.
+    const violated = uniqueViolation(err);
+    if (violated?.includes('email')) throw new AppError('OTP_INVALID');
+    if (violated !== undefined) throw usernameTaken();
     throw err;
   }
   return { message: MESSAGES_OUT.verified };
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
+/** The constraint a unique violation (SQLSTATE 23505) broke, looking through wrapped causes. */
+const uniqueViolation = (err: unknown): string | undefined => {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }
-  return false;
+  return undefined;
 };
 
 /** A resend mails a fresh code for each pending sign-up of the address (each naming its username). */
