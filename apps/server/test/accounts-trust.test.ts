@@ -140,6 +140,36 @@ describe('strangers cannot lock the owner out (item 7)', () => {
   });
 });
 
+describe('growing delays for strangers (item 7)', () => {
+  it('each lockout of an account doubles how long unknown addresses wait (15, then 30 minutes); the owner at home is never refused', async () => {
+    const user = await createVerifiedUser(t);
+    const home = '10.90.1.1';
+    expect((await loginForm(t, user.email, user.password, home)).status).toBe(200);
+    let k = 0;
+    const stranger = () => {
+      k += 1;
+      return `10.90.2.${k}`;
+    };
+    const wrong = async () => (await loginForm(t, user.email, 'Wrong!pass1', stranger())).status;
+    for (let i = 0; i < 5; i += 1) expect(await wrong()).toBe(401);
+    const first = await loginForm(t, user.email, 'Wrong!pass1', stranger());
+    expect(first.status).toBe(429);
+    expect(Number(first.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    clock.advance(15 * MINUTE + 1000);
+    for (let i = 0; i < 5; i += 1) expect(await wrong()).toBe(401);
+    const second = await loginForm(t, user.email, 'Wrong!pass1', stranger());
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(15 * 60);
+    clock.advance(16 * MINUTE);
+    // Past the 15-minute window the second lock (30 minutes) still holds for strangers...
+    expect(await wrong()).toBe(429);
+    // ...but never for the owner's address.
+    expect((await loginForm(t, user.email, user.password, home)).status).toBe(200);
+    clock.advance(15 * MINUTE);
+    expect(await wrong()).toBe(401);
+  });
+});
+
 describe('deletion needs a recent authentication (items 13, 26)', () => {
   it('a session older than 5 minutes cannot delete through the settings flow without the password', async () => {
     const user = await createVerifiedUser(t);

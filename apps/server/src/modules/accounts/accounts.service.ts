@@ -13,7 +13,7 @@ import {
   verificationCodeMail,
 } from '@/lib/mailer/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
-import { enforce, LIMITS, refuseIfLimited } from '@/modules/accounts/accounts.limits';
+import { enforce, LIMITS, lockRule, refuseIfLimited } from '@/modules/accounts/accounts.limits';
 import {
   deletePendingSignups,
   deleteUserEverywhere,
@@ -108,9 +108,15 @@ export async function login(ctx: AppContext, { email, password, ip }: { email: s
   const address = addressHash(ip);
   const accountKey = `login:acct:${email}`;
   const addressKey = `login:acct-addr:${email}:${address}`;
+  const lockKey = `login:lock:${email}`;
   const account = await ctx.limiter.peek(accountKey, LIMITS.loginFailuresPerAccount);
-  const known = !account.allowed && user ? await isKnownAddress(ctx.db, { userId: user.id, addressHash: address }) : false;
-  if (!account.allowed && !known) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(account.retryAfterSeconds) } });
+  const lock = await ctx.limiter.peek(lockKey, lockRule(1));
+  const limited = !account.allowed || !lock.allowed;
+  const known = limited && user ? await isKnownAddress(ctx.db, { userId: user.id, addressHash: address }) : false;
+  if (limited && !known) {
+    const wait = Math.max(account.allowed ? 0 : account.retryAfterSeconds, lock.allowed ? 0 : lock.retryAfterSeconds);
+    throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(wait) } });
+  }
   if (known) await refuseIfLimited(ctx.limiter, addressKey, LIMITS.loginFailuresPerAccount);
   let ok = false;
   let pendingMatch = false;
@@ -124,7 +130,14 @@ export async function login(ctx: AppContext, { email, password, ip }: { email: s
   if (!user || !ok) {
     const hit = await ctx.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount);
     await ctx.limiter.hit(addressKey, LIMITS.loginFailuresPerAccount);
-    if (user && hit.count === LIMITS.loginFailuresPerAccount.limit) securityEvent(ctx, 'login_locked', user.id);
+    if (hit.count === LIMITS.loginFailuresPerAccount.limit) {
+      // Each lockout in a day doubles how long unknown addresses stay locked out (15, 30, 60 min...).
+      const lockouts = await ctx.limiter.hit(`login:lockouts:${email}`, LIMITS.loginLockoutsPerAccount);
+      const rule = lockRule(lockouts.count);
+      await ctx.limiter.hit(lockKey, rule);
+      await ctx.limiter.hit(lockKey, rule);
+      if (user) securityEvent(ctx, 'login_locked', user.id);
+    }
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
@@ -314,6 +327,7 @@ export async function resetPassword(
   });
   await ctx.refreshTokens.revokeAllForUser(user.id);
   await ctx.limiter.reset(`login:acct:${email}`);
+  await ctx.limiter.reset(`login:lock:${email}`);
   securityEvent(ctx, 'password_reset', user.id);
   sendLater(ctx, passwordChangedMail(email));
   return { message: MESSAGES_OUT.reset };
