@@ -115,7 +115,7 @@ export async function buildApp({
     revocations,
     mailer,
     accessTokens,
-    refreshTokens: createRefreshTokens({ db: db.db, clock, revocations }),
+    refreshTokens: createRefreshTokens({ db: db.db, clock, revocations, secret }),
     emailCodes: createEmailCodes({ db: db.db, clock, secret }),
     requireUser: createRequireUser(accessTokens, revocations),
     usage,

@@ -73,7 +73,7 @@ describe('sign-up, verification and login', () => {
     expect(known.body.message).toBe('Reset code sent to your email');
   });
 
-  it('refuses a taken username with 409 and validates every field with the spec messages', async () => {
+  it('tells a taken username at verification (409), not at sign-up, and validates every field with the spec messages', async () => {
     const user = await createVerifiedUser(t);
     const taken = await post(t, '/api/v1/signup', {
       name: 'Ravi Kumar',
@@ -81,8 +81,11 @@ describe('sign-up, verification and login', () => {
       email: 'ravi@example.com',
       password: 'Str0ng!pass',
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body.code).toBe('USERNAME_TAKEN');
+    // Issue 11 item 8: sign-up must not tell whether a username belongs to an address.
+    expect(taken.status).toBe(201);
+    const verify = await post(t, '/api/v1/signup/otp_verify', { email: 'ravi@example.com', code: await latestCode(t, 'ravi@example.com') });
+    expect(verify.status).toBe(409);
+    expect(verify.body.code).toBe('USERNAME_TAKEN');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: 'Ravi', username: 'ra', email: 'ravi@example.com', password: 'Str0ng!pass' }, 'Username must be at least 3 characters'],
       [

@@ -44,6 +44,12 @@ export const ERRORS = {
   // tools
   PLACE_NOT_FOUND: { status: 400, detail: 'We could not find that birth place. Please enter a nearby city.' },
   BIRTH_DATA_INVALID: { status: 400, detail: 'Please give a valid date and time of birth.' },
+  // accounts (issue 11)
+  PASSWORD_TOO_COMMON: { status: 400, detail: 'This password is too common. Please choose a less predictable one.' },
+  RECENT_AUTH_REQUIRED: {
+    status: 403,
+    detail: 'For your security, please enter your password again to delete your account.',
+  },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

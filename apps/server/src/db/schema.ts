@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -29,6 +29,8 @@ export const emailCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** For a sign-up code: the pending sign-up (credentials) this code activates. */
+    pendingSignupId: uuid('pending_signup_id').references((): AnyPgColumn => pendingSignups.id, { onDelete: 'cascade' }),
   },
   (t) => [index('email_codes_email_purpose_idx').on(t.email, t.purpose)],
 );
@@ -113,4 +115,35 @@ export const usageEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('usage_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A sign-up not yet verified: the credentials submitted with it, activated only by a code bound to
+ * it (email_codes.pending_signup_id). The user row is created at verification.
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_signups_email_idx').on(t.email, t.createdAt)],
+);
+
+/** Addresses (hashed) a user signed in from: their correct password is not refused while strangers are slowed. */
+export const knownLoginAddresses = pgTable(
+  'known_login_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
 );

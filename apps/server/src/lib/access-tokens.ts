@@ -11,7 +11,8 @@ const AUDIENCE = 'sangam-web';
 /** Tokens whose signature was checked, kept until they expire (oldest dropped first past this many). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export type AccessClaims = { userId: string; familyId?: string };
+/** `authTime`: when the user last proved who they are (a login), in ms; refresh keeps it (claim `auth_time`, seconds). */
+export type AccessClaims = { userId: string; familyId?: string; authTime?: number };
 
 /** Short-lived access tokens: JWT with the algorithm pinned and audience and type checked. */
 export function createAccessTokens(secret: Uint8Array, clock: Clock = systemClock, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
@@ -20,8 +21,12 @@ export function createAccessTokens(secret: Uint8Array, clock: Clock = systemCloc
   const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     ttlSeconds,
-    sign: async ({ userId, familyId }: AccessClaims, now = clock.now()) =>
-      new SignJWT({ typ: 'access', ...(familyId ? { fam: familyId } : {}) })
+    sign: async ({ userId, familyId, authTime }: AccessClaims, now = clock.now()) =>
+      new SignJWT({
+        typ: 'access',
+        ...(familyId ? { fam: familyId } : {}),
+        ...(authTime !== undefined ? { auth_time: Math.floor(authTime / 1000) } : {}),
+      })
         .setProtectedHeader({ alg: ALG })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -46,7 +51,11 @@ export function createAccessTokens(secret: Uint8Array, clock: Clock = systemCloc
         });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
           throw new AppError('TOKEN_INVALID');
-        const claims = { userId: payload.sub, familyId: typeof payload.fam === 'string' ? payload.fam : undefined };
+        const claims = {
+          userId: payload.sub,
+          familyId: typeof payload.fam === 'string' ? payload.fam : undefined,
+          authTime: typeof payload.auth_time === 'number' ? payload.auth_time * 1000 : undefined,
+        };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');
         verified.set(token, { claims, exp: payload.exp });
         return claims;

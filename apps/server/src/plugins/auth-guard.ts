@@ -5,7 +5,7 @@ import type { Revocations } from '@/lib/revocations';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: { id: string; familyId?: string };
+    user?: { id: string; familyId?: string; authTime?: number };
   }
 }
 
@@ -17,13 +17,13 @@ export function createRequireUser(tokens: AccessTokens, revocations?: Revocation
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
     const claims = await tokens.verify(match[1]);
     if (claims.familyId && (await revocations?.isRevoked(claims.familyId))) throw new AppError('TOKEN_INVALID');
-    request.user = { id: claims.userId, familyId: claims.familyId };
+    request.user = { id: claims.userId, familyId: claims.familyId, authTime: claims.authTime };
   };
 }
 export type RequireUser = ReturnType<typeof createRequireUser>;
 
 /** The signed-in user of a request behind `requireUser`. */
-export function currentUser(request: FastifyRequest): { id: string; familyId?: string } {
+export function currentUser(request: FastifyRequest): { id: string; familyId?: string; authTime?: number } {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
 }

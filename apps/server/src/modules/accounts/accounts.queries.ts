@@ -1,7 +1,7 @@
 import type { PublicUser } from '@sangam/contracts';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { emailCodes, users } from '@/db/schema';
+import { emailCodes, knownLoginAddresses, pendingSignups, users } from '@/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -53,6 +53,57 @@ export async function updateUser(db: Db, { id, ...values }: Partial<typeof users
 export async function deleteUserEverywhere(db: Db, { id, email }: { id: string; email: string }) {
   await db.transaction(async (tx) => {
     await tx.delete(emailCodes).where(eq(emailCodes.email, email));
+    await tx.delete(pendingSignups).where(eq(pendingSignups.email, email));
     await tx.delete(users).where(eq(users.id, id));
   });
+}
+
+export type PendingSignup = typeof pendingSignups.$inferSelect;
+
+export async function insertPendingSignup(
+  db: Db,
+  values: { email: string; username: string; name: string; passwordHash: string; expiresAt: Date; createdAt: Date },
+) {
+  const [row] = await db.insert(pendingSignups).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function getPendingSignup(db: Db, { id }: { id: string }) {
+  const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.id, id)).limit(1);
+  return row;
+}
+
+/** The live pending sign-ups of an address, newest first. */
+export async function livePendingSignups(db: Db, { email, now, limit }: { email: string; now: Date; limit: number }) {
+  return db
+    .select()
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, now)))
+    .orderBy(desc(pendingSignups.createdAt))
+    .limit(limit);
+}
+
+export async function isKnownAddress(db: Db, { userId, addressHash }: { userId: string; addressHash: string }) {
+  const [row] = await db
+    .select({ userId: knownLoginAddresses.userId })
+    .from(knownLoginAddresses)
+    .where(and(eq(knownLoginAddresses.userId, userId), eq(knownLoginAddresses.addressHash, addressHash)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function rememberAddress(db: Db, { userId, addressHash, now }: { userId: string; addressHash: string; now: Date }) {
+  await db
+    .insert(knownLoginAddresses)
+    .values({ userId, addressHash, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: [knownLoginAddresses.userId, knownLoginAddresses.addressHash],
+      set: { lastSeenAt: sql`excluded.last_seen_at` },
+    });
+}
+
+/** Removes every pending sign-up of an address (and, through the cascade, their codes). */
+export async function deletePendingSignups(db: Db, email: string) {
+  await db.delete(pendingSignups).where(eq(pendingSignups.email, email));
 }

@@ -80,12 +80,15 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return accounts.refresh(ctx, { refreshToken: refresh_token });
   });
 
-  app.post('/auth/logout', { preHandler: ctx.requireUser }, async (request) => {
+  app.post('/auth/logout', { preHandler: ctx.requireUser }, async (request, reply) => {
     const body = z
       .object({ refresh_token: z.string().max(512).optional() })
       .optional()
       .parse(request.body ?? undefined);
-    return accounts.logout(ctx, { familyId: currentUser(request).familyId, refreshToken: body?.refresh_token });
+    const out = await accounts.logout(ctx, { familyId: currentUser(request).familyId, refreshToken: body?.refresh_token });
+    // Tells the browser to drop what this site keeps (local storage included) for the signed-out user.
+    reply.header('clear-site-data', '"storage"');
+    return out;
   });
 
   app.get('/auth/verify', { preHandler: ctx.requireUser }, async (request) =>
@@ -94,6 +97,7 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.delete('/users/account', { preHandler: ctx.requireUser }, async (request) => {
     const { password, reason } = deleteAccountSchema.parse(request.body);
-    return accounts.deleteAccount(ctx, { userId: currentUser(request).id, password, reason, ip: request.ip });
+    const { id, authTime } = currentUser(request);
+    return accounts.deleteAccount(ctx, { userId: id, password, reason, ip: request.ip, authTime });
   });
 }

@@ -1,21 +1,31 @@
+import { createHash, randomInt } from 'node:crypto';
 import type { SessionResponse, Signup } from '@sangam/contracts';
 import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
+import { rejectCommonPassword } from '@/lib/common-passwords';
+import { escapeHtml } from '@/lib/html';
 import {
   accountDeletedMail,
   alreadyRegisteredMail,
+  type Mail,
   passwordChangedMail,
   resetCodeMail,
   verificationCodeMail,
 } from '@/lib/mailer/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
-import { enforce, LIMITS, refuseIfLimited } from '@/modules/accounts/accounts.limits';
+import { enforce, LIMITS, lockRule, refuseIfLimited } from '@/modules/accounts/accounts.limits';
 import {
+  deletePendingSignups,
   deleteUserEverywhere,
+  getPendingSignup,
   getUserByEmail,
   getUserById,
   getUserByUsername,
+  insertPendingSignup,
   insertUser,
+  isKnownAddress,
+  livePendingSignups,
+  rememberAddress,
   toPublicUser,
   type UserRow,
   updateUser,
@@ -33,14 +43,49 @@ export const MESSAGES_OUT = {
   updated: 'Profile updated successfully!',
 } as const;
 
-/** Sends mail after the response so mail latency never reveals whether an account exists. */
-function sendLater(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]) {
-  ctx.mailer.send(mail).catch((err: unknown) => ctx.log.error({ err }, 'sending mail failed'));
+/** Mail waits this long (plus up to as much again, at random) after the response. */
+const MAIL_DELAY_MS = 25;
+
+/**
+ * Sends mail after the response: the mail is rendered and handed to the mailer a little later, at
+ * a random moment, so its work (rendering, writing, SMTP) never shows in the time of the answer
+ * that caused it and never reveals whether an account exists.
+ */
+function sendLater(
+  ctx: AppContext,
+  mail: Parameters<AppContext['mailer']['send']>[0] | (() => Parameters<AppContext['mailer']['send']>[0]),
+) {
+  const timer = setTimeout(
+    () => {
+      Promise.resolve()
+        .then(() => ctx.mailer.send(typeof mail === 'function' ? mail() : mail))
+        .catch((err: unknown) => ctx.log.error({ err }, 'sending mail failed'));
+    },
+    MAIL_DELAY_MS + randomInt(MAIL_DELAY_MS + 1),
+  );
+  timer.unref?.();
 }
+
+export type SecurityEventKind = 'refresh_reuse' | 'family_revoked' | 'login_locked' | 'password_reset' | 'account_deleted';
+
+/** A structured security event: the kind and the user id, never the e-mail. */
+export function securityEvent(ctx: AppContext, kind: SecurityEventKind, userId: string) {
+  ctx.log.warn({ securityEvent: kind, userId }, 'security event');
+}
+
+/** How long a login (or a password check) counts as recent for deleting the account. */
+export const RECENT_AUTH_MS = 5 * 60 * 1000;
+/** How long a sign-up waits for its verification (its codes still die after 10 minutes; resend renews them). */
+export const PENDING_SIGNUP_TTL_MS = 24 * 3600 * 1000;
+/** At most this many pending sign-ups of one address get a fresh code on resend (newest first). */
+const PENDING_RESEND_MAX = 3;
+
+/** Client addresses are remembered only as a hash. */
+const addressHash = (ip: string) => createHash('sha256').update(`login-address:${ip}`).digest('hex');
 
 async function sessionFor(ctx: AppContext, user: UserRow): Promise<SessionResponse> {
   const refresh = await ctx.refreshTokens.issue({ userId: user.id });
-  const access = await ctx.accessTokens.sign({ userId: user.id, familyId: refresh.familyId });
+  const access = await ctx.accessTokens.sign({ userId: user.id, familyId: refresh.familyId, authTime: ctx.clock.now() });
   return {
     user: toPublicUser(user),
     token: access,
@@ -51,35 +96,100 @@ async function sessionFor(ctx: AppContext, user: UserRow): Promise<SessionRespon
   };
 }
 
+/**
+ * Login. Failures count per IP and per account; once the account has had 5 failures in 15 minutes
+ * it answers 429 to every address the owner never signed in from (strangers are slowed), while an
+ * address the owner signed in from before keeps its own count of 5, so strangers cannot lock the
+ * owner out.
+ */
 export async function login(ctx: AppContext, { email, password, ip }: { email: string; password: string; ip: string }) {
   await enforce(ctx.limiter, `login:ip:${ip}`, LIMITS.loginPerIp);
-  await refuseIfLimited(ctx.limiter, `login:acct:${email}`, LIMITS.loginFailuresPerAccount);
   const user = await getUserByEmail(ctx.db, { email });
-  const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+  const address = addressHash(ip);
+  const accountKey = `login:acct:${email}`;
+  const addressKey = `login:acct-addr:${email}:${address}`;
+  const lockKey = `login:lock:${email}`;
+  const account = await ctx.limiter.peek(accountKey, LIMITS.loginFailuresPerAccount);
+  const lock = await ctx.limiter.peek(lockKey, lockRule(1));
+  const limited = !account.allowed || !lock.allowed;
+  const known = limited && user ? await isKnownAddress(ctx.db, { userId: user.id, addressHash: address }) : false;
+  if (limited && !known) {
+    const wait = Math.max(account.allowed ? 0 : account.retryAfterSeconds, lock.allowed ? 0 : lock.retryAfterSeconds);
+    throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(wait) } });
+  }
+  if (known) await refuseIfLimited(ctx.limiter, addressKey, LIMITS.loginFailuresPerAccount);
+  let ok = false;
+  let pendingMatch = false;
+  if (user) ok = await verifyPassword(user.passwordHash, password);
+  else {
+    // A sign-up not yet verified: its own password says "verify your email"; anything else is a failure.
+    const [pending] = await livePendingSignups(ctx.db, { email, now: new Date(ctx.clock.now()), limit: 1 });
+    pendingMatch = pending ? await verifyPassword(pending.passwordHash, password) : await verifyAgainstDummy(password);
+  }
+  if (pendingMatch) throw new AppError('EMAIL_NOT_VERIFIED');
   if (!user || !ok) {
-    await ctx.limiter.hit(`login:acct:${email}`, LIMITS.loginFailuresPerAccount);
+    const hit = await ctx.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount);
+    await ctx.limiter.hit(addressKey, LIMITS.loginFailuresPerAccount);
+    if (hit.count === LIMITS.loginFailuresPerAccount.limit) {
+      // Each lockout in a day doubles how long unknown addresses stay locked out (15, 30, 60 min...).
+      const lockouts = await ctx.limiter.hit(`login:lockouts:${email}`, LIMITS.loginLockoutsPerAccount);
+      const rule = lockRule(lockouts.count);
+      await ctx.limiter.hit(lockKey, rule);
+      await ctx.limiter.hit(lockKey, rule);
+      if (user) securityEvent(ctx, 'login_locked', user.id);
+    }
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
-  await ctx.limiter.reset(`login:acct:${email}`);
+  await ctx.limiter.reset(accountKey);
+  await ctx.limiter.reset(addressKey);
+  await rememberAddress(ctx.db, { userId: user.id, addressHash: address, now: new Date(ctx.clock.now()) });
   return sessionFor(ctx, user);
 }
 
-/** Same answer whether or not the address has an account; only the mail differs. */
+/** The verification mail, saying which username the code activates (several sign-ups may be pending). */
+function signupCodeMail(email: string, code: string, username: string): Mail {
+  const mail = verificationCodeMail(email, code);
+  const note = `This code confirms the sign-up with the username “${username}”. If that is not the username you chose, do not use this code.`;
+  const footer = '<div style="padding:14px 24px';
+  const at = mail.html.indexOf(footer);
+  return {
+    ...mail,
+    text: mail.text.replace(/\n\n/, `\n\n${note}\n\n`),
+    html:
+      at < 0
+        ? mail.html
+        : `${mail.html.slice(0, at)}<p style="margin:0 24px 18px;line-height:1.5">${escapeHtml(note)}</p>${mail.html.slice(at)}`,
+  };
+}
+
+/**
+ * Sign-up: the same answer (201) whether or not the address has an account and whether or not the
+ * username is taken; only the mail differs. The credentials are kept as a pending sign-up, bound
+ * to the code mailed for it; the user is created at verification, from that sign-up only.
+ */
 export async function signup(ctx: AppContext, input: Signup & { ip: string }) {
   await enforce(ctx.limiter, `signup:ip:${input.ip}`, LIMITS.signupPerIp);
+  rejectCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const existing = await getUserByEmail(ctx.db, { email: input.email });
-  const owner = await getUserByUsername(ctx.db, { username: input.username });
-  if (owner && owner.id !== existing?.id) throw new AppError('USERNAME_TAKEN', { fields: { username: 'That username is already taken.' } });
   if (existing?.emailVerifiedAt) {
     if (await codeMailAllowed(ctx, input.email)) sendLater(ctx, alreadyRegisteredMail(input.email));
     return { message: MESSAGES_OUT.signup };
   }
-  if (existing) await updateUser(ctx.db, { id: existing.id, name: input.name, username: input.username, passwordHash });
-  else await insertUser(ctx.db, { email: input.email, username: input.username, name: input.name, passwordHash });
-  if (await codeMailAllowed(ctx, input.email))
-    sendLater(ctx, verificationCodeMail(input.email, await ctx.emailCodes.issue({ email: input.email, purpose: 'signup' })));
+  const now = ctx.clock.now();
+  const pending = await insertPendingSignup(ctx.db, {
+    email: input.email,
+    username: input.username,
+    name: input.name,
+    passwordHash,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + PENDING_SIGNUP_TTL_MS),
+  });
+  if (await codeMailAllowed(ctx, input.email)) {
+    const code = await ctx.emailCodes.issue({ email: input.email, purpose: 'signup', pendingSignupId: pending.id });
+    sendLater(ctx, signupCodeMail(input.email, code, input.username));
+  }
   return { message: MESSAGES_OUT.signup };
 }
 
@@ -91,38 +201,113 @@ async function codeMailAllowed(ctx: AppContext, email: string, purpose: CodePurp
   return hour.allowed;
 }
 
-/** Resend and forgot: per IP, and per address once a minute and five times an hour (per purpose). */
-async function enforceCodeMail(ctx: AppContext, email: string, ip: string, purpose: CodePurpose) {
+/**
+ * Resend and forgot: per IP, and per address once a minute and five times an hour (per purpose).
+ * When strangers have used up the address's allowance, a request from an address the owner signed
+ * in from before (`trusted`) still gets its code, within an allowance of its own.
+ */
+async function enforceCodeMail(ctx: AppContext, email: string, ip: string, purpose: CodePurpose, trusted?: () => Promise<boolean>) {
   await enforce(ctx.limiter, `codemail:ip:${ip}`, LIMITS.codeMailPerIp);
-  await enforce(ctx.limiter, `codemail:${purpose}:min:${email}`, LIMITS.codeMailPerAddressMinute, 'RESEND_TOO_SOON');
-  await enforce(ctx.limiter, `codemail:${purpose}:hour:${email}`, LIMITS.codeMailPerAddressHour, 'RESEND_TOO_SOON');
+  const minute = await ctx.limiter.hit(`codemail:${purpose}:min:${email}`, LIMITS.codeMailPerAddressMinute);
+  const refused = minute.allowed ? await ctx.limiter.hit(`codemail:${purpose}:hour:${email}`, LIMITS.codeMailPerAddressHour) : minute;
+  if (refused.allowed) return;
+  if (trusted && (await trusted())) {
+    const own = `codemail:${purpose}:known:${email}:${addressHash(ip)}`;
+    await enforce(ctx.limiter, `${own}:min`, LIMITS.codeMailPerAddressMinute, 'RESEND_TOO_SOON');
+    await enforce(ctx.limiter, `${own}:hour`, LIMITS.codeMailPerAddressHour, 'RESEND_TOO_SOON');
+    return;
+  }
+  throw new AppError('RESEND_TOO_SOON', { headers: { 'retry-after': String(refused.retryAfterSeconds) } });
 }
 
-async function enforceCodeCheck(ctx: AppContext, email: string, ip: string) {
+/**
+ * Code checks are limited per IP only. Per address, each code dies after 5 wrong tries and a new
+ * code needs a mail (once a minute, 5 an hour): strangers' wrong codes can never make the owner's
+ * fresh code answer 429.
+ */
+async function enforceCodeCheck(ctx: AppContext, ip: string) {
   await enforce(ctx.limiter, `codecheck:ip:${ip}`, LIMITS.codeChecksPerIp);
-  await enforce(ctx.limiter, `codecheck:acct:${email}`, LIMITS.codeChecksPerAccount);
 }
+
+const usernameTaken = () =>
+  new AppError('USERNAME_TAKEN', {
+    detail: 'That username is already taken. Please sign up again with another username.',
+    fields: { username: 'That username is already taken.' },
+  });
 
 export async function verifySignup(ctx: AppContext, { email, code, ip }: { email: string; code: string; ip: string }) {
-  await enforceCodeCheck(ctx, email, ip);
-  await ctx.emailCodes.consume({ email, purpose: 'signup', code });
+  await enforceCodeCheck(ctx, ip);
+  const used = await ctx.emailCodes.consume({ email, purpose: 'signup', code });
   const user = await getUserByEmail(ctx.db, { email });
-  if (!user) throw new AppError('OTP_INVALID');
-  if (!user.emailVerifiedAt) await updateUser(ctx.db, { id: user.id, emailVerifiedAt: new Date(ctx.clock.now()) });
+  const now = new Date(ctx.clock.now());
+  if (!used.pendingSignupId) {
+    // A code mailed before pending sign-ups existed: it activates the unverified user row as it is.
+    if (!user) throw new AppError('OTP_INVALID');
+    if (!user.emailVerifiedAt) await updateUser(ctx.db, { id: user.id, emailVerifiedAt: now });
+    return { message: MESSAGES_OUT.verified };
+  }
+  const pending = await getPendingSignup(ctx.db, { id: used.pendingSignupId });
+  // Another sign-up of this address was verified first: this code cannot change that account.
+  if (!pending || user?.emailVerifiedAt) throw new AppError('OTP_INVALID');
+  const owner = await getUserByUsername(ctx.db, { username: pending.username });
+  if (owner && owner.id !== user?.id) throw usernameTaken();
+  const values = { name: pending.name, username: pending.username, passwordHash: pending.passwordHash };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (user) await updateUser(tx, { id: user.id, ...values, emailVerifiedAt: now });
+      else {
+        const created = await insertUser(tx, { email, ...values });
+        await updateUser(tx, { id: created.id, emailVerifiedAt: now });
+      }
+      await deletePendingSignups(tx, email);
+    });
+  } catch (err) {
+    // Two verifications racing: for one address, the second code is spent; for one username, told as above.
+    const violated = uniqueViolation(err);
+    if (violated?.includes('email')) throw new AppError('OTP_INVALID');
+    if (violated !== undefined) throw usernameTaken();
+    throw err;
+  }
   return { message: MESSAGES_OUT.verified };
 }
 
+/** The constraint a unique violation (SQLSTATE 23505) broke, looking through wrapped causes. */
+const uniqueViolation = (err: unknown): string | undefined => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return undefined;
+};
+
+/** A resend mails a fresh code for each pending sign-up of the address (each naming its username). */
 export async function resendSignupCode(ctx: AppContext, { email, ip }: { email: string; ip: string }) {
   await enforceCodeMail(ctx, email, ip, 'signup');
-  const user = await getUserByEmail(ctx.db, { email });
-  if (user && !user.emailVerifiedAt) sendLater(ctx, verificationCodeMail(email, await ctx.emailCodes.issue({ email, purpose: 'signup' })));
+  const pendings = await livePendingSignups(ctx.db, { email, now: new Date(ctx.clock.now()), limit: PENDING_RESEND_MAX });
+  for (const p of pendings) {
+    const code = await ctx.emailCodes.issue({ email, purpose: 'signup', pendingSignupId: p.id });
+    sendLater(ctx, signupCodeMail(email, code, p.username));
+  }
+  if (pendings.length === 0) {
+    const user = await getUserByEmail(ctx.db, { email });
+    if (user && !user.emailVerifiedAt)
+      sendLater(ctx, verificationCodeMail(email, await ctx.emailCodes.issue({ email, purpose: 'signup' })));
+  }
   return { message: MESSAGES_OUT.resent };
 }
 
+/**
+ * Forgot-password does the same work whether or not the address has an account: the same lookup
+ * and the same code issued and stored (a code for no account can never reset anything); only the
+ * mail, sent after the response, differs.
+ */
 export async function forgotPassword(ctx: AppContext, { email, ip }: { email: string; ip: string }) {
-  await enforceCodeMail(ctx, email, ip, 'reset');
   const user = await getUserByEmail(ctx.db, { email });
-  if (user) sendLater(ctx, resetCodeMail(email, await ctx.emailCodes.issue({ email, purpose: 'reset' })));
+  await enforceCodeMail(ctx, email, ip, 'reset', async () =>
+    user ? isKnownAddress(ctx.db, { userId: user.id, addressHash: addressHash(ip) }) : false,
+  );
+  const code = await ctx.emailCodes.issue({ email, purpose: 'reset' });
+  if (user) sendLater(ctx, () => resetCodeMail(email, code));
   return { message: MESSAGES_OUT.forgot };
 }
 
@@ -130,7 +315,8 @@ export async function resetPassword(
   ctx: AppContext,
   { email, code, password, ip }: { email: string; code: string; password: string; ip: string },
 ) {
-  await enforceCodeCheck(ctx, email, ip);
+  await enforceCodeCheck(ctx, ip);
+  rejectCommonPassword(password);
   await ctx.emailCodes.consume({ email, purpose: 'reset', code });
   const user = await getUserByEmail(ctx.db, { email });
   if (!user) throw new AppError('OTP_INVALID');
@@ -141,15 +327,25 @@ export async function resetPassword(
   });
   await ctx.refreshTokens.revokeAllForUser(user.id);
   await ctx.limiter.reset(`login:acct:${email}`);
+  await ctx.limiter.reset(`login:lock:${email}`);
+  securityEvent(ctx, 'password_reset', user.id);
   sendLater(ctx, passwordChangedMail(email));
   return { message: MESSAGES_OUT.reset };
 }
 
 export async function refresh(ctx: AppContext, { refreshToken }: { refreshToken: string }) {
-  const rotated = await ctx.refreshTokens.rotate(refreshToken);
+  const rotated = await ctx.refreshTokens.rotate(refreshToken, ({ userId }) => {
+    securityEvent(ctx, 'refresh_reuse', userId);
+    securityEvent(ctx, 'family_revoked', userId);
+  });
   const user = await getUserById(ctx.db, { id: rotated.userId });
   if (!user) throw new AppError('REFRESH_INVALID');
-  const access = await ctx.accessTokens.sign({ userId: user.id, familyId: rotated.familyId });
+  // The family started at the login: a refreshed session keeps that login's time as auth_time.
+  const access = await ctx.accessTokens.sign({
+    userId: user.id,
+    familyId: rotated.familyId,
+    authTime: rotated.familyStartedAt.getTime(),
+  });
   return {
     user: toPublicUser(user),
     token: access,
@@ -172,17 +368,33 @@ export async function currentSession(ctx: AppContext, { userId, token }: { userI
   return { user: toPublicUser(user), token, access_token: token, token_type: 'bearer' as const };
 }
 
+/**
+ * Deletion needs a recent proof of identity: the password given with the request (checked with
+ * its own per-account limit, like login), or a login within the last 5 minutes (auth_time).
+ */
 export async function deleteAccount(
   ctx: AppContext,
-  { userId, password, reason, ip }: { userId: string; password?: string; reason: string; ip: string },
+  { userId, password, reason, ip, authTime }: { userId: string; password?: string; reason: string; ip: string; authTime?: number },
 ) {
   await enforce(ctx.limiter, `delete:ip:${ip}`, LIMITS.deletePerIp);
+  const accountKey = `delete:acct:${userId}`;
+  await refuseIfLimited(ctx.limiter, accountKey, LIMITS.deletePasswordFailuresPerAccount);
   const user = await getUserById(ctx.db, { id: userId });
   if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
-  if (password !== undefined && !(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+  if (password !== undefined) {
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      const hit = await ctx.limiter.hit(accountKey, LIMITS.deletePasswordFailuresPerAccount);
+      if (hit.count === LIMITS.deletePasswordFailuresPerAccount.limit) securityEvent(ctx, 'login_locked', user.id);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+  } else if (authTime === undefined || ctx.clock.now() - authTime > RECENT_AUTH_MS) {
+    throw new AppError('RECENT_AUTH_REQUIRED');
+  }
   await ctx.refreshTokens.revokeAllForUser(user.id);
   await deleteUserEverywhere(ctx.db, { id: user.id, email: user.email });
+  await ctx.limiter.reset(accountKey);
   ctx.log.info({ reason }, 'account deleted');
+  securityEvent(ctx, 'account_deleted', user.id);
   sendLater(ctx, accountDeletedMail(user.email));
   return { message: MESSAGES_OUT.deleted };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { refreshTokens } from '@/db/schema';
@@ -12,25 +12,46 @@ export const ROTATION_GRACE_MS = 10 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Told when a rotated token comes back after the grace and its family is revoked. */
+export type ReuseListener = (info: { userId: string; familyId: string }) => void;
+
 /**
  * Refresh tokens: random, stored hashed, rotated on every use, grouped in families. A rotated
- * token presented again within 10 s (a second tab) still works; after that it revokes the family.
+ * token presented again within 10 s (a second tab) gets the same child as the first use, so the
+ * family never forks; after the grace it revokes the family.
+ *
+ * The child of a token is an HMAC of the parent under the server secret: every instance derives the
+ * same child for parallel uses, and nobody without the secret can derive it from a stolen parent.
  */
-export function createRefreshTokens({ db, clock, revocations }: { db: Db; clock: Clock; revocations: Revocations }) {
+export function createRefreshTokens({
+  db,
+  clock,
+  revocations,
+  secret = randomBytes(32),
+}: {
+  db: Db;
+  clock: Clock;
+  revocations: Revocations;
+  secret?: Uint8Array;
+}) {
+  const childOf = (token: string) => createHmac('sha256', secret).update(`refresh-child:${token}`).digest('base64url');
+
   const issue = async ({
     userId,
     familyId = randomUUID(),
     familyStartedAt = new Date(clock.now()),
+    token = randomBytes(32).toString('base64url'),
   }: {
     userId: string;
     familyId?: string;
     familyStartedAt?: Date;
+    token?: string;
   }) => {
-    const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Math.min(clock.now() + REFRESH_IDLE_MS, familyStartedAt.getTime() + REFRESH_ABSOLUTE_MS));
     await db
       .insert(refreshTokens)
-      .values({ userId, familyId, tokenHash: hashToken(token), familyStartedAt, expiresAt, createdAt: new Date(clock.now()) });
+      .values({ userId, familyId, tokenHash: hashToken(token), familyStartedAt, expiresAt, createdAt: new Date(clock.now()) })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
     return { token, familyId };
   };
 
@@ -54,7 +75,10 @@ export function createRefreshTokens({ db, clock, revocations }: { db: Db; clock:
     await Promise.all(families.map((f) => revocations.revoke(f.familyId)));
   };
 
-  const rotate = async (token: string) => {
+  const rotate = async (
+    token: string,
+    onReuse?: ReuseListener,
+  ): Promise<{ userId: string; token: string; familyId: string; familyStartedAt: Date }> => {
     const [row] = await db
       .select()
       .from(refreshTokens)
@@ -65,6 +89,7 @@ export function createRefreshTokens({ db, clock, revocations }: { db: Db; clock:
     if (row.rotatedAt) {
       if (clock.now() - row.rotatedAt.getTime() > ROTATION_GRACE_MS) {
         await revokeFamily(row.familyId);
+        onReuse?.({ userId: row.userId, familyId: row.familyId });
         throw new AppError('REFRESH_INVALID');
       }
     } else {
@@ -73,10 +98,11 @@ export function createRefreshTokens({ db, clock, revocations }: { db: Db; clock:
         .set({ rotatedAt: new Date(clock.now()) })
         .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
         .returning();
-      if (!claimed) return rotate(token);
+      if (!claimed) return rotate(token, onReuse);
     }
-    const next = await issue({ userId: row.userId, familyId: row.familyId, familyStartedAt: row.familyStartedAt });
-    return { userId: row.userId, ...next };
+    // The first use and every use within the grace get the same child (inserted once).
+    const next = await issue({ userId: row.userId, familyId: row.familyId, familyStartedAt: row.familyStartedAt, token: childOf(token) });
+    return { userId: row.userId, familyStartedAt: row.familyStartedAt, ...next };
   };
 
   /** The family of a token, for logout. */

@@ -7,10 +7,14 @@ import { getUserById, toPublicUser, updateUser } from '@/modules/accounts/accoun
 import { deleteAccount, MESSAGES_OUT } from '@/modules/accounts/accounts.service';
 import { currentUser } from '@/plugins/auth-guard';
 
-/** The alternative settings flow: the account email typed again and the word DELETE. */
+/**
+ * The alternative settings flow: the account email typed again and the word DELETE. Deletion also
+ * needs a recent authentication: a login within the last 5 minutes, or the password given here.
+ */
 const confirmDeleteSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
   confirmation: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128).optional(),
 });
 
 /** Profile routes under /api/user (SPEC.md section 7). */
@@ -29,10 +33,11 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   });
 
   app.delete('/delete', { preHandler: ctx.requireUser }, async (request) => {
-    const { email } = confirmDeleteSchema.parse(request.body);
-    const user = await getUserById(ctx.db, { id: currentUser(request).id });
+    const { email, password } = confirmDeleteSchema.parse(request.body);
+    const { id, authTime } = currentUser(request);
+    const user = await getUserById(ctx.db, { id });
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     if (email.toLowerCase() !== user.email) throw new AppError('VALIDATION_FAILED', { detail: 'The email does not match your account.' });
-    return deleteAccount(ctx, { userId: user.id, reason: 'settings', ip: request.ip });
+    return deleteAccount(ctx, { userId: user.id, password, reason: 'settings', ip: request.ip, authTime });
   });
 }

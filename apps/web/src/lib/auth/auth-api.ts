@@ -45,6 +45,6 @@ export const authApi = {
     }),
   updateProfile: (body: { firstName?: string; lastName?: string; name?: string }) =>
     requestJson<{ user: PublicUser; message: string }>('/api/user/update', { method: 'PUT', ...json(body) }),
-  deleteBySettings: (body: { email: string; confirmation: string }) =>
+  deleteBySettings: (body: { email: string; confirmation: string; password?: string }) =>
     requestJson<{ message: string }>('/api/user/delete', { method: 'DELETE', ...json(body) }),
 };

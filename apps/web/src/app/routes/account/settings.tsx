@@ -1,14 +1,11 @@
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/store';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
+import { SettingsDeleteForm } from '@/features/account/components/settings-delete-form';
 import { Banner } from '@/features/auth/components/banner';
-import { TextField } from '@/features/auth/components/fields';
 import { useFlash } from '@/features/auth/hooks/use-flash';
-import { authApi } from '@/lib/auth/auth-api';
 import { sessionCleared } from '@/lib/auth/auth-slice';
-import { errorText } from '@/lib/auth/error-text';
 import { useSession } from '@/lib/auth/use-session';
 import { useTheme } from '@/lib/theme';
 
@@ -19,28 +16,15 @@ export function SettingsRoute() {
   const { theme, toggle } = useTheme();
   const dispatch = useAppDispatch();
   const flash = useFlash();
-  const [emailInput, setEmailInput] = useState('');
-  const [deleteInput, setDeleteInput] = useState('');
-  const [isLoading, setIsLoading] = useState(false);
   if (!user) return null;
-  const isDeleteEnabled = emailInput.trim().toLowerCase() === user.email.toLowerCase() && deleteInput === 'DELETE';
 
-  const remove = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!isDeleteEnabled || isLoading) return;
-    setIsLoading(true);
-    try {
-      const res = await authApi.deleteBySettings({ email: emailInput.trim(), confirmation: deleteInput });
-      flash.setMessage(res.message || 'Account deleted successfully');
-      // The session ends with the account: a fresh load of / resets every screen's state too.
-      window.setTimeout(() => {
-        dispatch(sessionCleared());
-        window.location.assign(paths.home);
-      }, AFTER_DELETE_DELAY_MS);
-    } catch (err) {
-      flash.setError(errorText(err, 'Failed to delete account'));
-      setIsLoading(false);
-    }
+  const deleted = (message: string) => {
+    flash.setMessage(message);
+    // The session ends with the account: a fresh load of / resets every screen's state too.
+    window.setTimeout(() => {
+      dispatch(sessionCleared());
+      window.location.assign(paths.home);
+    }, AFTER_DELETE_DELAY_MS);
   };
 
   return (
@@ -76,17 +60,7 @@ export function SettingsRoute() {
         <p className="mt-1 mb-4 text-sm text-slate-300">
           This permanently removes all your data, conversations and settings. It cannot be undone.
         </p>
-        <form onSubmit={remove} noValidate>
-          <TextField label="Type your account email" value={emailInput} onChange={setEmailInput} autoComplete="off" disabled={isLoading} />
-          <TextField label="Type DELETE to confirm" value={deleteInput} onChange={setDeleteInput} autoComplete="off" disabled={isLoading} />
-          <button
-            type="submit"
-            disabled={!isDeleteEnabled || isLoading}
-            className="w-full rounded-full bg-red-600 py-3 font-semibold text-white hover:bg-red-500 disabled:opacity-50"
-          >
-            {isLoading ? 'Deleting...' : 'Delete Account'}
-          </button>
-        </form>
+        <SettingsDeleteForm accountEmail={user.email} onDeleted={deleted} />
         <Link to={paths.deleteAccount} className="mt-3 inline-block text-sm text-slate-300 underline">
           Or delete with your password
         </Link>

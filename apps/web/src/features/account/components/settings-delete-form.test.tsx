@@ -1,0 +1,47 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECENT_AUTH_MESSAGE, SettingsDeleteForm } from '@/features/account/components/settings-delete-form';
+import { HttpError } from '@/lib/api-client';
+import { authApi } from '@/lib/auth/auth-api';
+
+afterEach(() => vi.restoreAllMocks());
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('SettingsDeleteForm', () => {
+  it('asks for the password when the sign-in is not recent, then deletes with it', async () => {
+    const calls: unknown[] = [];
+    vi.spyOn(authApi, 'deleteBySettings').mockImplementation(async (body) => {
+      calls.push(body);
+      if (!body.password) throw new HttpError(403, { code: 'RECENT_AUTH_REQUIRED', detail: RECENT_AUTH_MESSAGE });
+      return { message: 'Account deleted successfully' };
+    });
+    const onDeleted = vi.fn();
+    render(<SettingsDeleteForm accountEmail="asha@example.com" onDeleted={onDeleted} />);
+    fill('Type your account email', 'Asha@Example.com');
+    fill('Type DELETE to confirm', 'DELETE');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText(RECENT_AUTH_MESSAGE)).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Delete Account' });
+    expect(button).toBeDisabled();
+    fill('Password', 'Str0ng!pass');
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith('Account deleted successfully'));
+    expect(calls).toEqual([
+      { email: 'Asha@Example.com', confirmation: 'DELETE' },
+      { email: 'Asha@Example.com', confirmation: 'DELETE', password: 'Str0ng!pass' },
+    ]);
+  });
+
+  it('deletes at once after a recent sign-in, without a password field', async () => {
+    vi.spyOn(authApi, 'deleteBySettings').mockResolvedValue({ message: 'Account deleted successfully' });
+    const onDeleted = vi.fn();
+    render(<SettingsDeleteForm accountEmail="asha@example.com" onDeleted={onDeleted} />);
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fill('Type your account email', 'asha@example.com');
+    fill('Type DELETE to confirm', 'DELETE');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith('Account deleted successfully'));
+  });
+});
