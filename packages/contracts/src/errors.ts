@@ -44,6 +44,8 @@ export const ERRORS = {
   // tools
   PLACE_NOT_FOUND: { status: 400, detail: 'We could not find that birth place. Please enter a nearby city.' },
   BIRTH_DATA_INVALID: { status: 400, detail: 'Please give a valid date and time of birth.' },
+  // answer engine: per-user concurrency
+  TOO_MANY_ANSWERS: { status: 429, detail: 'Several answers are already in progress. Please wait for one to finish.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
