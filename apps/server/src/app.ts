@@ -64,13 +64,20 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  logStream,
 }: {
   config: Config;
   database?: Database;
   clock?: Clock;
+  /** Where the log goes instead of stdout (tests capture it). */
+  logStream?: NodeJS.WritableStream;
 }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

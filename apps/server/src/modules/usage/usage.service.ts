@@ -123,19 +123,18 @@ export async function reserveUsage(
     const [user] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for('no key update');
     if (!user) throw new AppError('UNAUTHENTICATED');
     await chargeStale(tx as unknown as Db, userId, staleBefore);
-    const [used] = await tx
-      .select({ tokens: usage.tokens })
-      .from(usage)
-      .where(and(eq(usage.userId, userId), eq(usage.month, month)));
+    // One statement, so one snapshot: a settlement (reservation deleted, usage added, in one
+    // transaction) committing in between cannot make its tokens vanish from both sums.
     const [held] = await tx
       .select({
+        used: sql<number>`coalesce((select ${usage.tokens} from ${usage} where ${usage.userId} = ${userId} and ${usage.month} = ${month}), 0)::int`,
         count: sql<number>`count(*)::int`,
         tokens: sql<number>`coalesce(sum(case when ${usageReservations.month} = ${month} then ${usageReservations.tokens} else 0 end), 0)::int`,
       })
       .from(usageReservations)
       .where(eq(usageReservations.userId, userId));
     if ((held?.count ?? 0) >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
-    if ((used?.tokens ?? 0) + (held?.tokens ?? 0) >= planOf(user.plan, freeTokens).tokens) throw new AppError('QUOTA_EXCEEDED');
+    if ((held?.used ?? 0) + (held?.tokens ?? 0) >= planOf(user.plan, freeTokens).tokens) throw new AppError('QUOTA_EXCEEDED');
     const [row] = await tx
       .insert(usageReservations)
       .values({ userId, month, requestId, tokens, createdAt: new Date(now) })
