@@ -97,7 +97,13 @@ export async function buildApp({
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
-  const usage = createUsageMeter({ db: db.db, clock, freeTokens: config.FREE_PLAN_TOKENS, log: app.log });
+  const usage = createUsageMeter({
+    db: db.db,
+    clock,
+    freeTokens: config.FREE_PLAN_TOKENS,
+    maxInFlight: config.MAX_ANSWERS_PER_USER,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await usage.flush();
     await db.close();
