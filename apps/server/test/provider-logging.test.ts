@@ -83,14 +83,12 @@ describe('provider failures in the log', () => {
 
   it('fails a model at once when its provider asks to retry after two minutes, instead of retrying on a short back-off', async () => {
     fake.behave('alpha-upstream', { fail: 'http429', retryAfter: 120 });
-    const started = Date.now();
     const res = await call('GenerateAnswer', 'a question while alpha is rate limited');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { supporting_output: Record<string, unknown> } };
     expect(body.data.supporting_output.ALPHA).toMatchObject({ status: 'failed' });
-    // One request to alpha, no retry, and no waiting for the model's 3 s deadline.
+    // Failed (not timed out after its 3 s): one request to alpha, no retry on a short back-off.
     expect(fake.requests.filter((r) => r.model === 'alpha-upstream')).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(2500);
     expect(entries()).toEqual(expect.arrayContaining([expect.objectContaining({ msg: 'model call failed', modelId: 'alpha', status: 429 })]));
   });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   fake = await startFakeLlm();
   for (const model of ['alpha', 'beta', 'gamma', 'fusion']) {
     fake.behave(model, { usage: PER_CALL, delayMs: 40 });
-    fake.behave(model, { match: 'slow question', delayMs: 1500 });
+    fake.behave(model, { match: 'slow question', delayMs: 2500 });
   }
   modelsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
   fs.writeFileSync(modelsFile, fakeModelsFile(fake.url));
@@ -70,7 +70,7 @@ describe('quota under parallel answers', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'never spends more than the allowance plus one answer under 50 parallel answers on two instances sharing PostgreSQL',
@@ -93,6 +93,7 @@ describe('quota under parallel answers', () => {
         await a.close();
       }
     },
+    120_000,
   );
 
   it('answers 429 TOO_MANY_ANSWERS beyond four answers in flight for one user', async () => {
@@ -101,7 +102,7 @@ describe('quota under parallel answers', () => {
       const user = await createVerifiedUser(t);
       const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => ask(t, user, i, undefined, `slow question ${i}`)));
       const refused = responses.filter((r) => r.status === 429);
-      // Each answer takes 1.5 s: all eight are in flight together, four are admitted.
+      // Each model takes 2.5 s: all eight are in flight together, four are admitted.
       expect(responses.filter((r) => r.status === 200)).toHaveLength(4);
       expect(refused).toHaveLength(4);
       expect(((await refused[0]?.json()) as { code: string }).code).toBe('TOO_MANY_ANSWERS');
@@ -109,7 +110,7 @@ describe('quota under parallel answers', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('refuses a spent user with 402 before re-encoding the image (an unreadable image still answers 402)', async () => {
     const t = await startTestApp({ MODELS_FILE: modelsFile });
@@ -129,5 +130,5 @@ describe('quota under parallel answers', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
