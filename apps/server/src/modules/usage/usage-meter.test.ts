@@ -106,8 +106,10 @@ describe('usage meter', () => {
     const next = createUsageMeter({ db: database.db, clock, freeTokens: 100_000, log });
     expect((await next.read(u.id, clock.now())).requests).toBe(0);
     clock.advance(6 * 60_000 + 1);
+    // The next reservation (or a read of the usage) counts it, and it no longer holds a slot.
+    const fresh = await next.reserve({ userId: u.id, requestId: 'after', tokens: 5 });
     expect(await next.read(u.id, clock.now())).toMatchObject({ tokens: 777, requests: 1 });
-    expect(await database.db.select().from(usageReservations)).toHaveLength(0);
+    expect((await database.db.select().from(usageReservations)).map((r) => r.id)).toEqual([fresh.id]);
     // Counted once, even if a late settlement arrives.
     expect((await database.db.select().from(usageEvents)).map((e) => e.modelId)).toEqual(['reserved']);
   });

@@ -122,17 +122,25 @@ export async function reserveUsage(
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for('no key update');
     if (!user) throw new AppError('UNAUTHENTICATED');
-    await chargeStale(tx as unknown as Db, userId, staleBefore);
     // One statement, so one snapshot: a settlement (reservation deleted, usage added, in one
     // transaction) committing in between cannot make its tokens vanish from both sums.
-    const [held] = await tx
-      .select({
-        used: sql<number>`coalesce((select ${usage.tokens} from ${usage} where ${usage.userId} = ${userId} and ${usage.month} = ${month}), 0)::int`,
-        count: sql<number>`count(*)::int`,
-        tokens: sql<number>`coalesce(sum(case when ${usageReservations.month} = ${month} then ${usageReservations.tokens} else 0 end), 0)::int`,
-      })
-      .from(usageReservations)
-      .where(eq(usageReservations.userId, userId));
+    const sums = async () =>
+      (
+        await tx
+          .select({
+            used: sql<number>`coalesce((select ${usage.tokens} from ${usage} where ${usage.userId} = ${userId} and ${usage.month} = ${month}), 0)::int`,
+            count: sql<number>`count(*)::int`,
+            stale: sql<number>`count(*) filter (where ${usageReservations.createdAt} < ${new Date(staleBefore).toISOString()}::timestamptz)::int`,
+            tokens: sql<number>`coalesce(sum(case when ${usageReservations.month} = ${month} then ${usageReservations.tokens} else 0 end), 0)::int`,
+          })
+          .from(usageReservations)
+          .where(eq(usageReservations.userId, userId))
+      )[0];
+    let held = await sums();
+    if (held?.stale) {
+      await chargeStale(tx as unknown as Db, userId, staleBefore);
+      held = await sums();
+    }
     if ((held?.count ?? 0) >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
     if ((held?.used ?? 0) + (held?.tokens ?? 0) >= planOf(user.plan, freeTokens).tokens) throw new AppError('QUOTA_EXCEEDED');
     const [row] = await tx
