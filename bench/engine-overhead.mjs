@@ -92,6 +92,8 @@ async function session(modelsFile) {
   const server = await startServer({
     MODELS_FILE: modelsFile,
     FREE_PLAN_TOKENS: '1000000000',
+    // One bench user sends up to 64 answers at once.
+    MAX_ANSWERS_PER_USER: '1000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const user = await createUser(server.url, server.dataDir);

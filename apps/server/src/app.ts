@@ -64,13 +64,20 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  logStream,
 }: {
   config: Config;
   database?: Database;
   clock?: Clock;
+  /** Where the log goes instead of stdout (tests capture it). */
+  logStream?: NodeJS.WritableStream;
 }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -90,7 +97,13 @@ export async function buildApp({
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
-  const usage = createUsageMeter({ db: db.db, clock, freeTokens: config.FREE_PLAN_TOKENS, log: app.log });
+  const usage = createUsageMeter({
+    db: db.db,
+    clock,
+    freeTokens: config.FREE_PLAN_TOKENS,
+    maxInFlight: config.MAX_ANSWERS_PER_USER,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await usage.flush();
     await db.close();

@@ -38,7 +38,7 @@ export async function openTestDatabase(dataDir: string) {
 /** Boots the whole app on a fresh database and a real HTTP port on 127.0.0.1. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { clock, database: shared }: { clock?: Clock; database?: string } = {},
+  { clock, database: shared, logStream }: { clock?: Clock; database?: string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-test-'));
   const { database, url, drop } = shared
@@ -54,7 +54,7 @@ export async function startTestApp(
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -50,6 +50,8 @@ export const ERRORS = {
     status: 403,
     detail: 'For your security, please enter your password again to delete your account.',
   },
+  // answer engine: per-user concurrency
+  TOO_MANY_ANSWERS: { status: 429, detail: 'Several answers are already in progress. Please wait for one to finish.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

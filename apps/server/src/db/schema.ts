@@ -147,3 +147,23 @@ export const knownLoginAddresses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
 );
+
+/**
+ * Tokens reserved for answers in progress: written (and awaited) before any model is called, so the
+ * quota holds across instances and a crash never leaves an answered request uncounted. Settling
+ * deletes the row and counts the real usage; a row older than any request can live is counted as is.
+ */
+export const usageReservations = pgTable(
+  'usage_reservations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    requestId: text('request_id').notNull(),
+    tokens: integer('tokens').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_reservations_user_idx').on(t.userId, t.createdAt)],
+);

@@ -10,7 +10,11 @@ export type FakeBehaviour = {
   chunkSize?: number;
   /** Delay before the first byte. */
   delayMs?: number;
-  fail?: 'http500' | 'http400' | 'http429' | 'cut' | 'malformed' | 'hang';
+  fail?: 'http500' | 'http400' | 'http401' | 'http429' | 'cut' | 'malformed' | 'hang';
+  /** The message in the error body of a failure (default: a fixed one per failure). */
+  errorMessage?: string;
+  /** The token usage reported (default: 12 prompt tokens and the answer at 4 characters a token). */
+  usage?: { prompt_tokens: number; completion_tokens: number };
   /** Fail only the first N matching requests, then answer normally. */
   failTimes?: number;
   /** Retry-After seconds sent with http429. */
@@ -106,15 +110,19 @@ export async function startFakeLlm({ port: listenPort = 0 }: { port?: number } =
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     if (b.delayMs) await wait(b.delayMs);
     if (b.fail === 'hang') return;
-    if (b.fail === 'http500') return send(500, { error: { message: 'upstream exploded', type: 'server_error' } });
-    if (b.fail === 'http400') return send(400, { error: { message: 'bad request to the model', type: 'invalid_request_error' } });
+    if (b.fail === 'http500') return send(500, { error: { message: b.errorMessage ?? 'upstream exploded', type: 'server_error' } });
+    if (b.fail === 'http400')
+      return send(400, { error: { message: b.errorMessage ?? 'bad request to the model', type: 'invalid_request_error' } });
+    if (b.fail === 'http401')
+      return send(401, { error: { message: b.errorMessage ?? 'Incorrect API key provided', type: 'invalid_request_error' } });
     if (b.fail === 'http429') {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(b.retryAfter ?? 1) });
       return res.end(JSON.stringify({ error: { message: 'rate limited', type: 'rate_limit' } }));
     }
     const text = typeof b.reply === 'function' ? b.reply(record) : (b.reply ?? defaultReply(record));
     const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
-    const usage = { prompt_tokens: 12, completion_tokens: Math.ceil(text.length / 4), total_tokens: 12 + Math.ceil(text.length / 4) };
+    const counted = b.usage ?? { prompt_tokens: 12, completion_tokens: Math.ceil(text.length / 4) };
+    const usage = { ...counted, total_tokens: counted.prompt_tokens + counted.completion_tokens };
     if (!body.stream) {
       if (b.fail === 'malformed') {
         res.writeHead(200, { 'content-type': 'application/json' });

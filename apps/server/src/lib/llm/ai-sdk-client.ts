@@ -10,6 +10,7 @@ import { createOpenRouter } from '@openrouter/ai-sdk-provider';
 import { generateObject } from 'ai';
 import type { ChatInput, ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import { nodeFetch } from '@/lib/llm/node-fetch';
+import { ModelError } from '@/lib/llm/provider-error';
 import { MAX_RETRIES, withRetries } from '@/lib/llm/provider-retry';
 import { type ModelSpec, PROVIDER_KEY_ENV } from '@/modules/models/models.config';
 
@@ -66,7 +67,7 @@ const toPrompt = (system: string, messages: ChatMessage[]): LanguageModelV3Promp
  * 4 ms of CPU per call on this kind of machine (bench/engine-overhead.mjs). Retries follow the
  * SDK's rules (provider-retry.ts); a failure in the stream ends it with that error.
  */
-function streamAnswer(model: LanguageModelV3, { system, messages, signal }: ChatInput) {
+function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadline }: ChatInput) {
   let usage: TokenUsage = NO_USAGE;
   let settle: (u: TokenUsage) => void = () => {};
   const done = new Promise<TokenUsage>((resolve) => {
@@ -74,7 +75,9 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal }: Chat
   });
   async function* text() {
     try {
-      const { stream } = await withRetries(() => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal }), signal);
+      const { stream } = await withRetries(() => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal }), signal, {
+        deadline,
+      });
       for await (const part of stream) {
         if (part.type === 'text-delta') {
           if (part.delta) yield part.delta;
@@ -82,7 +85,7 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal }: Chat
           throw part.error;
         } else if (part.type === 'finish') {
           usage = tokenUsage(part.usage);
-          if (part.finishReason.unified === 'error') throw new Error('the model stopped with an error');
+          if (part.finishReason.unified === 'error') throw new ModelError('the model stopped with an error');
         }
       }
     } finally {
@@ -96,9 +99,11 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal }: Chat
  * The whole answer from the provider's `doGenerate`: one JSON response instead of a stream, which
  * costs about a third of the CPU (no web-stream pipeline; bench/engine-overhead.mjs).
  */
-async function generateText(model: LanguageModelV3, { system, messages, signal }: ChatInput) {
-  const result = await withRetries(() => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal }), signal);
-  if (result.finishReason.unified === 'error') throw new Error('the model stopped with an error');
+async function generateText(model: LanguageModelV3, { system, messages, signal, deadline }: ChatInput) {
+  const result = await withRetries(() => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal }), signal, {
+    deadline,
+  });
+  if (result.finishReason.unified === 'error') throw new ModelError('the model stopped with an error');
   const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
   return { text, usage: tokenUsage(result.usage) };
 }

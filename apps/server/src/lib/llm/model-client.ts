@@ -3,7 +3,8 @@ export type ChatPart = { type: 'text'; text: string } | { type: 'image'; image: 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string | ChatPart[] };
 export type TokenUsage = { inputTokens: number; outputTokens: number };
 
-export type ChatInput = { system: string; messages: ChatMessage[]; signal: AbortSignal };
+/** `deadline` (epoch ms): when the model's time is up; no retry waits past it. */
+export type ChatInput = { system: string; messages: ChatMessage[]; signal: AbortSignal; deadline?: number };
 export type StreamResult = { textStream: AsyncIterable<string>; usage: Promise<TokenUsage> };
 
 export type ModelClient = {

@@ -4,13 +4,13 @@ import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
 import { GENERAL_SYSTEM } from '@/modules/agent/agent-prompts';
 import { AGENT_BODY_LIMIT, parseAgentForm, readAgentRequest } from '@/modules/agent/agent-request';
-import { generateAnswer } from '@/modules/agent/answer.service';
+import { estimateAnswerTokens, estimateRefineTokens, generateAnswer } from '@/modules/agent/answer.service';
 import { sanitizeImage } from '@/modules/agent/image-check';
 import { refinePrompt } from '@/modules/agent/refine.service';
 import { openEventStream } from '@/modules/agent/sse';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
-import type { ModelTokens } from '@/modules/usage/usage.service';
+import type { ModelTokens, Reservation } from '@/modules/usage/usage.service';
 import { currentUser } from '@/plugins/auth-guard';
 
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
@@ -54,29 +54,46 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
 
   app.get('/models', async () => ({ models: registry.list() }));
 
-  /** Runs `work` as JSON or as Server-Sent Events, counting usage either way. */
+  /**
+   * Reserves the request's estimated tokens before anything costly runs (image re-encoding, a tool's
+   * computation, any model): 402 QUOTA_EXCEEDED or 429 TOO_MANY_ANSWERS otherwise.
+   */
+  const reserve = (request: FastifyRequest, requestId: string, tokens: number) => {
+    registry.assertAvailable();
+    return meter.reserve({ userId: currentUser(request).id, requestId, tokens, log: request.log });
+  };
+
+  /** Runs `prepare` under the reservation, giving it back if preparing fails. */
+  async function prepareOrRelease<T>(reservation: Reservation, prepare: () => Promise<T>): Promise<T> {
+    try {
+      return await prepare();
+    } catch (err) {
+      meter.release(reservation);
+      throw err;
+    }
+  }
+
+  /** Runs `work` as JSON or as Server-Sent Events, settling the reservation with the real usage (or releasing it on failure). */
   async function respond(
     request: FastifyRequest,
     reply: FastifyReply,
-    requestId: string,
+    reservation: Reservation,
     /** `emit` is given only when the client asked for Server-Sent Events. */
     work: (emit: ((e: AgentStreamEvent) => void) | undefined, signal: AbortSignal) => Promise<{ response: object; byModel: ModelTokens[] }>,
   ) {
-    const userId = currentUser(request).id;
-    registry.assertAvailable();
-    await meter.assertWithinQuota(userId);
     const controller = abortOnDisconnect(reply);
     if (!wantsStream(request)) {
-      const { response, byModel } = await work(undefined, controller.signal);
-      meter.record({ userId, requestId, byModel });
+      const { response, byModel } = await prepareOrRelease(reservation, () => work(undefined, controller.signal));
+      meter.settle(reservation, byModel);
       return reply.send(response);
     }
     const stream = openEventStream(reply);
     try {
       const { response, byModel } = await work(stream.send, controller.signal);
-      meter.record({ userId, requestId, byModel });
+      meter.settle(reservation, byModel);
       stream.send({ event: 'final', data: response as never });
     } catch (err) {
+      meter.release(reservation);
       const e = err instanceof AppError ? err : new AppError('INTERNAL', { cause: err });
       if (!(err instanceof AppError)) request.log.error({ err }, 'answer stream failed');
       stream.send({ event: 'error', data: { code: e.code, detail: e.detail } });
@@ -88,8 +105,9 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
 
   app.post('/agent/PromptRefiner', guards, async (request, reply) => {
     const input = readAgentRequest(request);
-    return respond(request, reply, input.Request_Id, async (emit, signal) => {
-      const result = await refinePrompt({ registry, prompt: input.Prompt, signal });
+    const reservation = await reserve(request, input.Request_Id, estimateRefineTokens({ chars: input.Prompt.length }));
+    return respond(request, reply, reservation, async (emit, signal) => {
+      const result = await refinePrompt({ registry, prompt: input.Prompt, signal, log: request.log });
       emit?.({ event: 'refined', data: result.response.data });
       return result;
     });
@@ -97,12 +115,22 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
 
   app.post('/agent/GenerateAnswer', guards, async (request, reply) => {
     const input = readAgentRequest(request);
-    const image = input.image ? await sanitizeImage(input.image) : undefined;
-    const tool = findTool(input.Prompt);
-    const prepared = tool
-      ? await tool.prepare({ prompt: input.Prompt, hasImage: Boolean(image) })
-      : { system: GENERAL_SYSTEM, user: input.Prompt, facts: undefined };
-    return respond(request, reply, input.Request_Id, async (emit, signal) => {
+    registry.assertAvailable();
+    const estimate = estimateAnswerTokens({
+      chars: input.Prompt.length + input.history.reduce((n, h) => n + h.content.length, 0),
+      proposers: registry.proposers({ needsVision: Boolean(input.image) }).length,
+      hasImage: Boolean(input.image),
+    });
+    const reservation = await reserve(request, input.Request_Id, estimate);
+    const { image, tool, prepared } = await prepareOrRelease(reservation, async () => {
+      const image = input.image ? await sanitizeImage(input.image) : undefined;
+      const tool = findTool(input.Prompt);
+      const prepared = tool
+        ? await tool.prepare({ prompt: input.Prompt, hasImage: Boolean(image) })
+        : { system: GENERAL_SYSTEM, user: input.Prompt, facts: undefined };
+      return { image, tool, prepared };
+    });
+    return respond(request, reply, reservation, async (emit, signal) => {
       const result = await generateAnswer({
         registry,
         system: prepared.system,
@@ -111,6 +139,7 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
         image,
         signal,
         emit,
+        log: request.log,
       });
       if (tool?.finalize) {
         const checked = await tool.finalize({ answer: result.response.data.best_output, facts: prepared.facts });

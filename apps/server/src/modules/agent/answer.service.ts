@@ -1,12 +1,40 @@
 import type { AgentStreamEvent, AnswerResponse, SupportingAnswer } from '@sangam/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@/errors';
 import { type ChatInput, type ChatMessage, type ChatPart, estimateTokens, type ModelClient } from '@/lib/llm/model-client';
+import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
 import { AGGREGATOR_SYSTEM, fusionPrompt } from '@/modules/agent/agent-prompts';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import type { ModelTokens } from '@/modules/usage/usage.service';
 
 type Emit = (e: AgentStreamEvent) => void;
+
+/** Reserved per model call for the system prompt (a tool's instructions included). */
+const SYSTEM_TOKENS = 1_000;
+/** Reserved per model call for its answer. */
+const ANSWER_TOKENS = 1_000;
+/** Reserved per model call that reads the image. */
+const IMAGE_TOKENS = 1_500;
+
+/**
+ * Tokens reserved for an answer before it runs: each proposer's input (the question and history at
+ * 4 characters a token, a system prompt, the image) and answer, and the fusion, which reads every
+ * answer. Generous, so that real usage stays under it.
+ */
+export function estimateAnswerTokens({ chars, proposers, hasImage }: { chars: number; proposers: number; hasImage: boolean }) {
+  const input = Math.ceil(chars / 4) + SYSTEM_TOKENS + (hasImage ? IMAGE_TOKENS : 0);
+  const fusion = proposers > 1 ? input + (proposers + 1) * ANSWER_TOKENS : 0;
+  return proposers * (input + ANSWER_TOKENS) + fusion;
+}
+
+/** Tokens reserved for one refiner call. */
+export const estimateRefineTokens = ({ chars }: { chars: number }) => Math.ceil(chars / 4) + SYSTEM_TOKENS + ANSWER_TOKENS;
+
+/** Logs a model call that failed with its cause (kind, status, provider, model id); never the prompt, a body or the key. */
+export function logModelFailure(log: FastifyBaseLogger, model: ModelClient, err: unknown, outcome: 'failed' | 'timeout', role: string) {
+  log.warn({ modelId: model.id, provider: model.provider, role, outcome, ...describeProviderError(err) }, 'model call failed');
+}
 export type Proposal = {
   model: ModelClient;
   status: 'pending' | 'streaming' | 'done' | 'failed' | 'timeout';
@@ -40,7 +68,7 @@ async function answerText(model: ModelClient, input: ChatInput, onDelta?: (delta
 }
 
 /** One proposer: its own timeout and AbortController, a small state machine; failure never throws. */
-async function runProposal(p: Proposal, input: ChatInput, emit?: Emit) {
+async function runProposal(p: Proposal, input: ChatInput, log: FastifyBaseLogger, emit?: Emit) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timeout')), p.model.timeoutMs);
   const onAbort = () => controller.abort(input.signal.reason);
@@ -51,7 +79,7 @@ async function runProposal(p: Proposal, input: ChatInput, emit?: Emit) {
     p.status = 'streaming';
     const { text, usage } = await answerText(
       p.model,
-      { system: input.system, messages: input.messages, signal: controller.signal },
+      { system: input.system, messages: input.messages, signal: controller.signal, deadline: Date.now() + p.model.timeoutMs },
       emit &&
         ((delta) => {
           p.text += delta;
@@ -59,7 +87,7 @@ async function runProposal(p: Proposal, input: ChatInput, emit?: Emit) {
         }),
     );
     p.text = text;
-    if (!text.trim()) throw new Error('empty answer');
+    if (!text.trim()) throw new ModelError('empty answer');
     p.tokens = usage.inputTokens + usage.outputTokens || estimateTokens(text);
     p.status = 'done';
     emit?.({ event: 'model-end', data: { ...model, text } });
@@ -74,7 +102,7 @@ async function runProposal(p: Proposal, input: ChatInput, emit?: Emit) {
       event: 'model-error',
       data: { ...model, code: p.status === 'timeout' ? 'MODEL_TIMEOUT' : 'MODEL_FAILED', detail: p.error },
     });
-    void err;
+    if (!input.signal.aborted) logModelFailure(log, p.model, err, p.status, 'proposer');
   } finally {
     clearTimeout(timer);
     input.signal.removeEventListener('abort', onAbort);
@@ -93,6 +121,7 @@ export async function generateAnswer({
   image,
   signal,
   emit,
+  log,
 }: {
   registry: ModelRegistry;
   system: string;
@@ -102,6 +131,8 @@ export async function generateAnswer({
   signal: AbortSignal;
   /** Receives the stream of events; without it every model answers in one response. */
   emit?: Emit;
+  /** Where model failures are logged (the request's logger). */
+  log: FastifyBaseLogger;
 }): Promise<{ response: AnswerResponse; byModel: ModelTokens[] }> {
   const models = registry.proposers({ needsVision: Boolean(image) });
   const messages: ChatMessage[] = [...history.map((h) => ({ role: h.role, content: h.content })), userMessage(question, image)];
@@ -114,7 +145,7 @@ export async function generateAnswer({
         emit?.({ event: 'model-error', data: { model: p.model.id, name: p.model.name, code: 'MODEL_CIRCUIT_OPEN', detail: p.error } });
         return;
       }
-      await runProposal(p, { system, messages, signal }, emit);
+      await runProposal(p, { system, messages, signal }, log, emit);
       if (signal.aborted) return;
       if (p.status === 'done') registry.breaker.success(p.model.id);
       else registry.breaker.failure(p.model.id);
@@ -151,12 +182,14 @@ export async function generateAnswer({
               ),
             ],
             signal: AbortSignal.any([signal, controller.signal]),
+            deadline: Date.now() + aggregator.timeoutMs,
           },
           emit && ((delta) => emit({ event: 'fusion-delta', data: { delta } })),
         );
         if (fused.trim()) best = fused;
         byModel.push({ modelId: aggregator.id, tokens: usage.inputTokens + usage.outputTokens || estimateTokens(fused) });
-      } catch {
+      } catch (err) {
+        if (!signal.aborted) logModelFailure(log, aggregator, err, controller.signal.aborted ? 'timeout' : 'failed', 'aggregator');
         message = 'Fusion failed; showing the first answer';
       } finally {
         clearTimeout(timer);

@@ -1,7 +1,10 @@
 import type { RefineResponse } from '@sangam/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@/errors';
+import { ModelError } from '@/lib/llm/provider-error';
 import { REFINER_SYSTEM } from '@/modules/agent/agent-prompts';
+import { logModelFailure } from '@/modules/agent/answer.service';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 
 const refinedSchema = z.object({ prompts: z.array(z.string()).min(1).max(8) });
@@ -20,7 +23,17 @@ export function cleanRefined(prompts: string[]): string[] {
   return out;
 }
 
-export async function refinePrompt({ registry, prompt, signal }: { registry: ModelRegistry; prompt: string; signal: AbortSignal }) {
+export async function refinePrompt({
+  registry,
+  prompt,
+  signal,
+  log,
+}: {
+  registry: ModelRegistry;
+  prompt: string;
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}) {
   const model = registry.refiner();
   const timeout = AbortSignal.timeout(model.timeoutMs);
   try {
@@ -35,9 +48,12 @@ export async function refinePrompt({ registry, prompt, signal }: { registry: Mod
     return { response, byModel: [{ modelId: model.id, tokens: usage.inputTokens + usage.outputTokens }] };
   } catch (err) {
     if (signal.aborted) throw err;
+    // Logged here by kind and status only: the SDK's error carries the prompt (requestBodyValues)
+    // and the provider's answer (responseBody), so it is not passed on as the cause.
+    logModelFailure(log, model, err, timeout.aborted ? 'timeout' : 'failed', 'refiner');
     throw new AppError('ALL_MODELS_FAILED', {
       detail: `The prompt refiner (${model.name}) could not answer. Please try again.`,
-      cause: err,
+      cause: new ModelError('the prompt refiner failed'),
     });
   }
 }

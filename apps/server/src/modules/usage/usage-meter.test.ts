@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '@/db/client';
-import { usage, usageEvents, users } from '@/db/schema';
+import { usage, usageEvents, usageReservations, users } from '@/db/schema';
 import { manualClock } from '@/lib/clock';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
 
 const errors: unknown[] = [];
-const log = { error: (o: unknown) => errors.push(o) } as unknown as Parameters<typeof createUsageMeter>[0]['log'];
+const warnings: unknown[] = [];
+const log = {
+  error: (o: unknown) => errors.push(o),
+  warn: (o: unknown) => warnings.push(o),
+} as unknown as Parameters<typeof createUsageMeter>[0]['log'];
 let database: Database;
 const newUser = async (username: string) => {
   const [u] = await database.db
@@ -16,76 +20,124 @@ const newUser = async (username: string) => {
   if (!u) throw new Error('no user');
   return u;
 };
+const usageOf = async (userId: string) => (await database.db.select().from(usage).where(eq(usage.userId, userId)))[0];
 beforeEach(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   errors.length = 0;
+  warnings.length = 0;
 });
 afterEach(async () => {
   await database.close();
 });
 
 describe('usage meter', () => {
-  it('refuses once the cached month is used up, and sees other instances’ usage after 10 s', async () => {
+  it('refuses a reservation once usage plus reservations reach the allowance, on every instance at once', async () => {
     const u = await newUser('meter');
     const clock = manualClock(Date.UTC(2026, 10, 22));
     const a = createUsageMeter({ db: database.db, clock, freeTokens: 100, log });
     const b = createUsageMeter({ db: database.db, clock, freeTokens: 100, log });
-    await a.assertWithinQuota(u.id);
-    await b.assertWithinQuota(u.id);
-    a.record({ userId: u.id, requestId: 'r1', byModel: [{ modelId: 'm', tokens: 100 }] });
-    await expect(a.assertWithinQuota(u.id)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
-    await expect(b.assertWithinQuota(u.id)).resolves.toBeUndefined();
+    const first = await a.reserve({ userId: u.id, requestId: 'r1', tokens: 100 });
+    // The other instance sees the reservation at once (no cache).
+    await expect(b.reserve({ userId: u.id, requestId: 'r2', tokens: 10 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(warnings).toEqual([{ securityEvent: 'quota_refused', userId: u.id }]);
+    expect(JSON.stringify(warnings)).not.toContain('@example.com');
+    // Settled with less than reserved: the unused part is free again.
+    a.settle(first, [{ modelId: 'm', tokens: 40 }]);
     await a.flush();
-    clock.advance(10_001);
-    await expect(b.assertWithinQuota(u.id)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    const second = await b.reserve({ userId: u.id, requestId: 'r2', tokens: 100 });
+    b.settle(second, [{ modelId: 'm', tokens: 70 }]);
+    await b.flush();
+    expect(await usageOf(u.id)).toMatchObject({ tokens: 110, requests: 2 });
+    await expect(a.reserve({ userId: u.id, requestId: 'r3', tokens: 1 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
   });
 
-  it('writes answered requests behind, in one batch per user and month, within about a second', async () => {
+  it('admits parallel reservations only while the allowance holds them', async () => {
+    const u = await newUser('parallel');
+    const clock = manualClock(Date.UTC(2026, 10, 22));
+    const a = createUsageMeter({ db: database.db, clock, freeTokens: 1000, log, maxInFlight: 100 });
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => a.reserve({ userId: u.id, requestId: `p${i}`, tokens: 300 })));
+    // 0, 300, 600 and 900 reserved are under 1,000: four are admitted, never more.
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+  });
+
+  it('caps answers in flight per user with TOO_MANY_ANSWERS and frees the slot once released', async () => {
+    const u = await newUser('flight');
+    const clock = manualClock(Date.UTC(2026, 10, 22));
+    const meter = createUsageMeter({ db: database.db, clock, freeTokens: 1_000_000, log, maxInFlight: 3 });
+    const held = await Promise.all([0, 1, 2].map((i) => meter.reserve({ userId: u.id, requestId: `f${i}`, tokens: 10 })));
+    await expect(meter.reserve({ userId: u.id, requestId: 'f3', tokens: 10 })).rejects.toMatchObject({ code: 'TOO_MANY_ANSWERS', status: 429 });
+    const [first] = held;
+    if (!first) throw new Error('no reservation');
+    meter.release(first);
+    await meter.flush();
+    await expect(meter.reserve({ userId: u.id, requestId: 'f4', tokens: 10 })).resolves.toMatchObject({ requestId: 'f4' });
+    // A released reservation is charged nothing.
+    expect(await usageOf(u.id)).toBeUndefined();
+  });
+
+  it('writes settlements in one batch per turn with one event per model', async () => {
     const u = await newUser('batch');
     const clock = manualClock(Date.UTC(2026, 10, 22));
-    const meter = createUsageMeter({ db: database.db, clock, freeTokens: 1000, log });
-    for (let i = 0; i < 20; i += 1)
-      meter.record({
-        userId: u.id,
-        requestId: `r${i}`,
-        byModel: [
-          { modelId: 'a', tokens: 3 },
-          { modelId: 'b', tokens: 2 },
-        ],
-      });
-    expect(await database.db.select().from(usageEvents)).toHaveLength(0);
-    await expect
-      .poll(async () => (await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0], { timeout: 3000 })
-      .toMatchObject({ tokens: 100, requests: 20 });
+    const meter = createUsageMeter({ db: database.db, clock, freeTokens: 100_000, log, maxInFlight: 100 });
+    const held = await Promise.all(Array.from({ length: 20 }, (_, i) => meter.reserve({ userId: u.id, requestId: `r${i}`, tokens: 50 })));
+    for (const r of held)
+      meter.settle(r, [
+        { modelId: 'a', tokens: 3 },
+        { modelId: 'b', tokens: 2 },
+      ]);
+    await expect.poll(async () => usageOf(u.id), { timeout: 3000 }).toMatchObject({ tokens: 100, requests: 20 });
     const events = await database.db.select().from(usageEvents).where(eq(usageEvents.requestId, 'r7'));
-    expect(events.map(({ userId, modelId, tokens, createdAt }) => ({ userId, modelId, tokens, at: createdAt.getTime() }))).toEqual(
+    expect(events.map(({ modelId, tokens, createdAt }) => ({ modelId, tokens, at: createdAt.getTime() }))).toEqual(
       expect.arrayContaining([
-        { userId: u.id, modelId: 'a', tokens: 3, at: Date.UTC(2026, 10, 22) },
-        { userId: u.id, modelId: 'b', tokens: 2, at: Date.UTC(2026, 10, 22) },
+        { modelId: 'a', tokens: 3, at: Date.UTC(2026, 10, 22) },
+        { modelId: 'b', tokens: 2, at: Date.UTC(2026, 10, 22) },
       ]),
     );
     expect(await database.db.select().from(usageEvents)).toHaveLength(40);
+    expect(await database.db.select().from(usageReservations)).toHaveLength(0);
+  });
+
+  it('counts a reservation its process never settled (it died) as is, once older than any answer can run', async () => {
+    const u = await newUser('crashed');
+    const clock = manualClock(Date.UTC(2026, 10, 22));
+    const dead = createUsageMeter({ db: database.db, clock, freeTokens: 100_000, log });
+    await dead.reserve({ userId: u.id, requestId: 'lost', tokens: 777 });
+    // The process dies here: no settle, no flush.
+    const next = createUsageMeter({ db: database.db, clock, freeTokens: 100_000, log });
+    expect((await next.read(u.id, clock.now())).requests).toBe(0);
+    clock.advance(6 * 60_000 + 1);
+    // The next reservation (or a read of the usage) counts it, and it no longer holds a slot.
+    const fresh = await next.reserve({ userId: u.id, requestId: 'after', tokens: 5 });
+    expect(await next.read(u.id, clock.now())).toMatchObject({ tokens: 777, requests: 1 });
+    expect((await database.db.select().from(usageReservations)).map((r) => r.id)).toEqual([fresh.id]);
+    // Counted once, even if a late settlement arrives.
+    expect((await database.db.select().from(usageEvents)).map((e) => e.modelId)).toEqual(['reserved']);
   });
 
   it('drops the usage of a user deleted before the batch is written, and keeps the others', async () => {
     const gone = await newUser('gone');
     const stays = await newUser('stays');
     const meter = createUsageMeter({ db: database.db, clock: manualClock(Date.UTC(2026, 10, 22)), freeTokens: 1000, log });
-    meter.record({ userId: gone.id, requestId: 'g', byModel: [{ modelId: 'a', tokens: 5 }] });
-    meter.record({ userId: stays.id, requestId: 's', byModel: [{ modelId: 'a', tokens: 7 }] });
+    const g = await meter.reserve({ userId: gone.id, requestId: 'g', tokens: 10 });
+    const s = await meter.reserve({ userId: stays.id, requestId: 's', tokens: 10 });
     await database.db.delete(users).where(eq(users.id, gone.id));
+    meter.settle(g, [{ modelId: 'a', tokens: 5 }]);
+    meter.settle(s, [{ modelId: 'a', tokens: 7 }]);
     await meter.flush();
     expect(errors).toEqual([]);
     expect(await database.db.select({ userId: usage.userId, tokens: usage.tokens }).from(usage)).toEqual([{ userId: stays.id, tokens: 7 }]);
   });
 
-  it('keeps records while the database refuses them and writes them once it is back', async () => {
+  it('keeps settlements while the database refuses them and writes them once it is back', async () => {
     const u = await newUser('retry');
     const meter = createUsageMeter({ db: database.db, clock: manualClock(Date.UTC(2026, 10, 22)), freeTokens: 1000, log });
+    const r = await meter.reserve({ userId: u.id, requestId: 'r', tokens: 10 });
     await database.db.execute('alter table usage_events rename to usage_events_away');
-    meter.record({ userId: u.id, requestId: 'r', byModel: [{ modelId: 'a', tokens: 9 }] });
+    meter.settle(r, [{ modelId: 'a', tokens: 9 }]);
     await meter.flush();
     expect(errors).toHaveLength(1);
+    // The reservation still holds its tokens meanwhile.
+    expect(await database.db.select().from(usageReservations)).toHaveLength(1);
     await database.db.execute('alter table usage_events_away rename to usage_events');
     await meter.flush();
     expect(await database.db.select({ tokens: usage.tokens }).from(usage)).toEqual([{ tokens: 9 }]);

@@ -1,7 +1,8 @@
 import { FREE_PLAN, PLANS } from '@sangam/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { usage, usageEvents, users } from '@/db/schema';
+import { usage, usageEvents, usageReservations, users } from '@/db/schema';
+import { AppError } from '@/errors';
 
 /** The calendar month (UTC) usage is counted in, e.g. "2026-11". */
 export const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
@@ -25,7 +26,11 @@ export async function getUsage(db: Db, { userId, now, freeTokens }: { userId: st
 }
 
 export type ModelTokens = { modelId: string; tokens: number };
-export type UsageRecord = { userId: string; now: number; requestId: string; byModel: ModelTokens[] };
+/** An answered request; `reservationId` is the reservation it settles (counted only while that still exists). */
+export type UsageRecord = { userId: string; now: number; requestId: string; byModel: ModelTokens[]; reservationId?: string };
+export type Reservation = { id: string; userId: string; month: string; requestId: string; tokens: number };
+/** The model id under which a reservation counted as is (its process died before settling) is recorded. */
+export const RESERVED_MODEL_ID = 'reserved';
 
 /** A request's tokens over all its models. */
 export const totalTokens = (byModel: ModelTokens[]) => byModel.reduce((n, m) => n + m.tokens, 0);
@@ -34,12 +39,23 @@ export const totalTokens = (byModel: ModelTokens[]) => byModel.reduce((n, m) => 
  * Writes a batch of answered requests in one transaction: every model's tokens as events, and each
  * user's month total raised once by the batch's sum. A user deleted since answering leaves nothing.
  */
-export async function recordUsage(db: Db, batch: UsageRecord[]) {
-  if (batch.length === 0) return;
+export async function recordUsage(db: Db, batch: UsageRecord[], releases: string[] = []) {
+  if (batch.length === 0 && releases.length === 0) return;
   await db.transaction(async (tx) => {
-    const ids = [...new Set(batch.map((r) => r.userId))];
+    // Settling deletes the reservation; one already gone was counted as is (or its user deleted).
+    const settling = [...batch.flatMap((r) => (r.reservationId ? [r.reservationId] : [])), ...releases];
+    const held = new Set(
+      settling.length
+        ? (await tx.delete(usageReservations).where(inArray(usageReservations.id, settling)).returning({ id: usageReservations.id })).map(
+            (r) => r.id,
+          )
+        : [],
+    );
+    const owed = batch.filter((r) => !r.reservationId || held.has(r.reservationId));
+    if (owed.length === 0) return;
+    const ids = [...new Set(owed.map((r) => r.userId))];
     const alive = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id));
-    const records = batch.filter((r) => alive.has(r.userId));
+    const records = owed.filter((r) => alive.has(r.userId));
     const totals = new Map<string, { userId: string; month: string; tokens: number; requests: number }>();
     for (const r of records) {
       const month = monthOf(r.now);
@@ -73,10 +89,99 @@ export async function recordUsage(db: Db, batch: UsageRecord[]) {
         )`);
     await tx
       .insert(usage)
-      .values([...totals.values()])
+      // In a fixed order, so two instances' batches lock the same rows in the same order.
+      .values([...totals.values()].sort((a, b) => (a.userId + a.month).localeCompare(b.userId + b.month)))
       .onConflictDoUpdate({
         target: [usage.userId, usage.month],
         set: { tokens: sql`${usage.tokens} + excluded.tokens`, requests: sql`${usage.requests} + excluded.requests` },
       });
+  });
+}
+
+/**
+ * Reserves `tokens` for one answer before any model is called, atomically and shared by every
+ * instance: the user's row is locked for the transaction, so concurrent reservations of one user
+ * run one after another. Refused with 402 QUOTA_EXCEEDED once the month's usage plus what is
+ * reserved reaches the allowance, and with 429 TOO_MANY_ANSWERS while `maxInFlight` answers of the
+ * user are in progress. Reservations older than `staleBefore` belong to a process that died before
+ * settling them: they are counted as is (the reservation is the charge) and removed.
+ */
+export async function reserveUsage(
+  db: Db,
+  {
+    userId,
+    requestId,
+    tokens,
+    now,
+    freeTokens,
+    maxInFlight,
+    staleBefore,
+  }: { userId: string; requestId: string; tokens: number; now: number; freeTokens?: number; maxInFlight: number; staleBefore: number },
+): Promise<Reservation> {
+  const month = monthOf(now);
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for('no key update');
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    // One statement, so one snapshot: a settlement (reservation deleted, usage added, in one
+    // transaction) committing in between cannot make its tokens vanish from both sums.
+    const sums = async () =>
+      (
+        await tx
+          .select({
+            used: sql<number>`coalesce((select ${usage.tokens} from ${usage} where ${usage.userId} = ${userId} and ${usage.month} = ${month}), 0)::int`,
+            count: sql<number>`count(*)::int`,
+            stale: sql<number>`count(*) filter (where ${usageReservations.createdAt} < ${new Date(staleBefore).toISOString()}::timestamptz)::int`,
+            tokens: sql<number>`coalesce(sum(case when ${usageReservations.month} = ${month} then ${usageReservations.tokens} else 0 end), 0)::int`,
+          })
+          .from(usageReservations)
+          .where(eq(usageReservations.userId, userId))
+      )[0];
+    let held = await sums();
+    if (held?.stale) {
+      await chargeStale(tx as unknown as Db, userId, staleBefore);
+      held = await sums();
+    }
+    if ((held?.count ?? 0) >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
+    if ((held?.used ?? 0) + (held?.tokens ?? 0) >= planOf(user.plan, freeTokens).tokens) throw new AppError('QUOTA_EXCEEDED');
+    const [row] = await tx
+      .insert(usageReservations)
+      .values({ userId, month, requestId, tokens, createdAt: new Date(now) })
+      .returning({ id: usageReservations.id });
+    if (!row) throw new Error('reservation not written');
+    return { id: row.id, userId, month, requestId, tokens };
+  });
+}
+
+/** Counts a user's reservations older than `staleBefore` as used (one request each) and removes them. */
+async function chargeStale(db: Db, userId: string, staleBefore: number) {
+  const stale = await db
+    .delete(usageReservations)
+    .where(and(eq(usageReservations.userId, userId), lt(usageReservations.createdAt, new Date(staleBefore))))
+    .returning();
+  if (stale.length === 0) return;
+  const byMonth = new Map<string, { tokens: number; requests: number }>();
+  for (const r of stale) {
+    const t = byMonth.get(r.month) ?? { tokens: 0, requests: 0 };
+    t.tokens += r.tokens;
+    t.requests += 1;
+    byMonth.set(r.month, t);
+  }
+  await db
+    .insert(usageEvents)
+    .values(stale.map((r) => ({ userId, requestId: r.requestId, modelId: RESERVED_MODEL_ID, tokens: r.tokens, createdAt: r.createdAt })));
+  await db
+    .insert(usage)
+    .values([...byMonth].map(([month, t]) => ({ userId, month, ...t })))
+    .onConflictDoUpdate({
+      target: [usage.userId, usage.month],
+      set: { tokens: sql`${usage.tokens} + excluded.tokens`, requests: sql`${usage.requests} + excluded.requests` },
+    });
+}
+
+/** Counts every stale reservation of `userId` (for reading usage after a crash). */
+export async function settleStale(db: Db, { userId, staleBefore }: { userId: string; staleBefore: number }) {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await chargeStale(tx as unknown as Db, userId, staleBefore);
   });
 }

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/db/client';
+import { manualClock } from '@/lib/clock';
+import { createUsageMeter, STALE_RESERVATION_MS } from '@/modules/usage/usage-meter';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
+import { openTestDatabase, type TestApp } from './helper';
+import { createVerifiedUser } from './users';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = path.resolve(serverDir, '..', '..');
+let fake: FakeLlm | undefined;
+let child: ChildProcess | undefined;
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await fake?.close();
+});
+
+/** The real server in its own process (tsx on the sources), on the given database. */
+async function startServer(env: Record<string, string>) {
+  const proc = spawn(process.execPath, [path.join(repoDir, 'node_modules/tsx/dist/cli.mjs'), path.join(serverDir, 'src/server.ts')], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOCAL_MODEL: 'off', TRUST_PROXY: 'true', ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let i = 0; i < 900; i += 1) {
+    if (proc.exitCode !== null) throw new Error('the server exited');
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { proc, url };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+describe('usage after a crash', () => {
+  it('counts every answered request when the server is killed with SIGKILL right after answering', async () => {
+    fake = await startFakeLlm();
+    for (const model of ['alpha', 'beta', 'gamma', 'fusion']) fake.behave(model, { delayMs: 100 });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-crash-'));
+    const modelsFile = path.join(dataDir, 'models.json');
+    fs.writeFileSync(modelsFile, fakeModelsFile(fake.url));
+    const { database: setup, url: databaseUrl, drop } = await openTestDatabase(dataDir);
+    await setup.close();
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const server = await startServer({
+      PORT: port,
+      DATA_DIR: dataDir,
+      MODELS_FILE: modelsFile,
+      JWT_SECRET: 'crash-test-secret-0123456789abcdef0123',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    child = server.proc;
+    const user = await createVerifiedUser({ baseUrl: server.url, dataDir } as TestApp);
+
+    // Answers in waves of four (the cap in flight); SIGKILL the moment the eighth answer arrives.
+    let answered = 0;
+    let killed = false;
+    const ask = async (i: number) => {
+      const form = new FormData();
+      form.append('Prompt', `crash question ${i}`);
+      form.append('Chat_Id', 'chat1');
+      form.append('Request_Id', `req_${i}`);
+      const res = await fetch(`${server.url}/ai/v1/agent/GenerateAnswer`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}` },
+        body: form,
+      }).catch(() => undefined);
+      if (res?.status !== 200 || killed) return;
+      answered += 1;
+      if (answered === 8) {
+        killed = true;
+        server.proc.kill('SIGKILL');
+      }
+    };
+    for (let wave = 0; !killed && wave < 10; wave += 1) await Promise.all([0, 1, 2, 3].map((j) => ask(wave * 4 + j)));
+    await new Promise<void>((resolve) => (server.proc.exitCode !== null ? resolve() : server.proc.once('exit', () => resolve())));
+    expect(answered).toBe(8);
+
+    // Reopened later (past any answer's lifetime): settled answers and left reservations are all counted.
+    const database = await openDatabase({ url: databaseUrl, dataDir });
+    try {
+      const clock = manualClock(Date.now() + STALE_RESERVATION_MS + 1000);
+      const meter = createUsageMeter({ db: database.db, clock, freeTokens: 50_000, log: console as never });
+      const usage = await meter.read(user.id, clock.now());
+      expect(usage.requests).toBeGreaterThanOrEqual(answered);
+      expect(usage.tokens).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
