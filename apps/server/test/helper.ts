@@ -50,7 +50,7 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     PORT: '0',
     LOCAL_MODEL: 'off',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1,::1',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
