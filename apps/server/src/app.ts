@@ -122,7 +122,7 @@ export async function buildApp({
   };
 
   await app.register(errorHandler);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
 
