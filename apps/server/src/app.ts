@@ -10,9 +10,9 @@ import type { Config } from '@/env';
 import { type AccessTokens, createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
 import { createMailer, type Mailer } from '@/lib/mailer/mailer';
-import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from '@/lib/rate-limit/rate-limiter';
-import { connectRedis, type Redis } from '@/lib/redis';
-import { memoryRevocations, type Revocations, redisRevocations } from '@/lib/revocations';
+import { memoryRateLimiter, type RateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
+import { connectRedis, type Redis, type RedisLink } from '@/lib/redis';
+import { createRevocations, type Revocations } from '@/lib/revocations';
 import { loadJwtSecret } from '@/lib/secrets';
 import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
@@ -38,7 +38,9 @@ export type AppContext = {
   db: Database['db'];
   log: FastifyBaseLogger;
   clock: Clock;
+  /** The raw client; prefer `redisLink.use(work, fallback)`, which survives an outage. */
   redis?: Redis;
+  redisLink?: RedisLink;
   limiter: RateLimiter;
   revocations: Revocations;
   mailer: Mailer;
@@ -59,6 +61,8 @@ function repoRoot(): string {
   return process.cwd();
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole product (API, answer engine, web app) without listening anywhere. */
 export async function buildApp({
   config,
@@ -75,7 +79,8 @@ export async function buildApp({
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front (Fastify's types only take it as a function).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   // Graceful shutdown: once closing, in-flight responses end their keep-alive connections.
@@ -96,13 +101,23 @@ export async function buildApp({
     await db.close();
   });
   const secret = loadJwtSecret(config);
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
-  const revocations = redis ? redisRevocations(redis) : memoryRevocations(clock);
+  const redisLink = config.REDIS_URL ? connectRedis(config.REDIS_URL, { log: app.log, prefix: config.REDIS_PREFIX }) : undefined;
+  const revocations = createRevocations({
+    db: db.db,
+    clock,
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    redis: redisLink,
+    shared: db.kind === 'postgres',
+    log: app.log,
+  });
+  await revocations.load();
+  // Start on Redis when it answers within a second; otherwise on the fallbacks until it does.
+  if (redisLink && !(await redisLink.ready(1000))) app.log.warn('Redis not reachable at start: using the fallbacks until it is');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });
   const accessTokens = createAccessTokens(secret, clock, config.ACCESS_TOKEN_TTL_SECONDS);
   app.addHook('onClose', async () => {
     mailer.close();
-    await redis?.quit();
+    await redisLink?.close();
   });
   const ctx: AppContext = {
     config,
@@ -110,8 +125,9 @@ export async function buildApp({
     db: db.db,
     log: app.log,
     clock,
-    redis,
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
+    redis: redisLink?.client,
+    redisLink,
+    limiter: redisLink ? resilientRateLimiter(redisLink, clock) : memoryRateLimiter(clock),
     revocations,
     mailer,
     accessTokens,

@@ -55,6 +55,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . _ - only (at most 64)')
+    .default('sangam:'),
   PUBLIC_URL: z.url({ message: 'must be a full URL such as https://sangam.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -85,7 +89,7 @@ const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: parsed.slice(1) });
         return z.NEVER;
       }
-      return parsed;
+      return parsed as TrustProxy;
     }),
 });
 
