@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { type Database, openDatabase } from '@/db/client';
 import type { Config } from '@/env';
 import { type AccessTokens, createAccessTokens } from '@/lib/access-tokens';
@@ -68,13 +69,20 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  logStream,
 }: {
   config: Config;
   database?: Database;
   clock?: Clock;
+  /** Where log lines go (tests capture them); standard output by default. */
+  logStream?: DestinationStream;
 }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '@/app';
 import { type Db, openDatabase } from '@/db/client';
 import { type Config, loadConfig } from '@/env';
@@ -38,7 +39,7 @@ export async function openTestDatabase(dataDir: string) {
 /** Boots the whole app on a fresh database and a real HTTP port on 127.0.0.1. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { clock, database: shared }: { clock?: Clock; database?: string } = {},
+  { clock, database: shared, logStream }: { clock?: Clock; database?: string; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-test-'));
   const { database, url, drop } = shared
@@ -54,7 +55,7 @@ export async function startTestApp(
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
