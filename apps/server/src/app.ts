@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,15 @@ export async function buildApp({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      // A query string can carry a secret (the outbox key): requests are logged by path only.
+      serializers: {
+        req: (req: { method?: string; url?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: req.url?.split('?')[0],
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: (req) => {
@@ -160,7 +169,23 @@ export async function buildApp({
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
-  if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { prefix: '/dev', ctx });
+  // The outbox viewer exists only without SMTP and outside production, for a loopback client holding
+  // a key made at each start. The link goes to DATA_DIR/outbox-link.txt (0600) and, on a terminal,
+  // to the screen; the log names only the file.
+  if (mailer.kind === 'outbox' && config.NODE_ENV !== 'production') {
+    const key = randomBytes(24).toString('base64url');
+    await app.register(outboxRoutes, { prefix: '/dev', ctx, key });
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      const link = `http://127.0.0.1:${port}/dev/outbox?key=${key}`;
+      const file = path.join(config.dataDir, 'outbox-link.txt');
+      fs.writeFileSync(file, `${link}\n`, { mode: 0o600 });
+      fs.chmodSync(file, 0o600);
+      app.log.info({ file }, 'outbox viewer (sign-up and reset codes, this machine only): link in this file');
+      if (process.stdout.isTTY) process.stdout.write(`\nMail outbox (codes for sign-up and reset), from this machine only:\n  ${link}\n\n`);
+    });
+  }
 
   const distDir = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : path.join(repoRoot(), 'apps', 'web', 'dist');
   await app.register(webApp, { distDir });
