@@ -4,13 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Database, openDatabase } from '@/db/client';
 import type { Config } from '@/env';
 import { type AccessTokens, createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
 import { createMailer, type Mailer } from '@/lib/mailer/mailer';
+import { passwordPriority } from '@/lib/passwords';
+import { createKnownClients } from '@/lib/rate-limit/known-clients';
 import { memoryRateLimiter, type RateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
 import { connectRedis, type Redis, type RedisLink } from '@/lib/redis';
 import { createRevocations, type Revocations } from '@/lib/revocations';
@@ -153,6 +155,18 @@ export async function buildApp({
     requireUser: createRequireUser(accessTokens, revocations),
     usage,
   };
+
+  // Logins from addresses that signed in lately go first through the Argon2 gate (lib/passwords.ts).
+  const knownClients = createKnownClients(clock);
+  const isLogin = (request: FastifyRequest) => request.method === 'POST' && request.routeOptions.url === '/api/v1/login';
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (isLogin(request)) passwordPriority.run(knownClients.has(request.ip), done);
+    else done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode === 200 && isLogin(request)) knownClients.add(request.ip);
+    done();
+  });
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { hsts: config.publicUrl.startsWith('https:') });

@@ -44,6 +44,8 @@ export const ERRORS = {
   // tools
   PLACE_NOT_FOUND: { status: 400, detail: 'We could not find that birth place. Please enter a nearby city.' },
   BIRTH_DATA_INVALID: { status: 400, detail: 'Please give a valid date and time of birth.' },
+  // operations
+  SERVER_BUSY: { status: 503, detail: 'The server is busy right now. Please try again in a moment.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
