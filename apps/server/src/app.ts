@@ -11,7 +11,7 @@ import type { Config } from '@/env';
 import { type AccessTokens, createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
 import { createMailer, type Mailer } from '@/lib/mailer/mailer';
-import { passwordPriority } from '@/lib/passwords';
+import { passwordGate, passwordPriority } from '@/lib/passwords';
 import { createKnownClients } from '@/lib/rate-limit/known-clients';
 import { memoryRateLimiter, type RateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
 import { connectRedis, type Redis, type RedisLink } from '@/lib/redis';
@@ -160,8 +160,11 @@ export async function buildApp({
   const knownClients = createKnownClients(clock);
   const isLogin = (request: FastifyRequest) => request.method === 'POST' && request.routeOptions.url === '/api/v1/login';
   app.addHook('preHandler', (request, _reply, done) => {
-    if (isLogin(request)) passwordPriority.run(knownClients.has(request.ip), done);
-    else done();
+    if (!isLogin(request)) return done();
+    const priority = knownClients.has(request.ip);
+    // When the gate would shed this login anyway, say so before any database or limiter work.
+    if (!passwordGate.admits(priority)) return done(passwordGate.busyError());
+    passwordPriority.run(priority, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode === 200 && isLogin(request)) knownClients.add(request.ip);

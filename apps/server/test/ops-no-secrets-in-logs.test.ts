@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '@/lib/mailer/mailer';
 import { type ManualClock, manualClock } from '@/lib/clock';
+import { readOutbox } from '@/lib/mailer/mailer';
 import { startTestApp, type TestApp } from './helper';
 import { codeAfter, loginForm, post } from './users';
 
@@ -32,7 +32,9 @@ describe('no log line carries a secret', () => {
     const newPassword = 'Str0ng!pass-second';
     const secrets: string[] = [email, password, newPassword];
 
-    const first = await codeAfter(t, email, () => post(t, '/api/v1/signup', { name: 'Log Watcher', username: 'logwatcher', email, password }));
+    const first = await codeAfter(t, email, () =>
+      post(t, '/api/v1/signup', { name: 'Log Watcher', username: 'logwatcher', email, password }),
+    );
     clock.advance(61_000);
     const resent = await codeAfter(t, email, () => post(t, '/api/v1/signup/resend_otp', { email }));
     expect((await post(t, '/api/v1/signup/otp_verify', { email, code: resent })).status).toBe(200);

@@ -5,8 +5,8 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app';
-import { loadConfig } from '@/env';
 import { openDatabase } from '@/db/client';
+import { loadConfig } from '@/env';
 
 /** A non-loopback address of this machine, if it has one. */
 const external = Object.values(os.networkInterfaces())

@@ -13,7 +13,7 @@ const deferred = () => {
 };
 
 describe('the password gate is bounded', () => {
-  const options = { slots: 1, queue: 2, priorityQueue: 1, waitMs: 150, priorityWaitMs: 1000, retryAfterSeconds: 2 };
+  const options = { slots: 1, reserved: 0, queue: 2, priorityQueue: 1, waitMs: 150, priorityWaitMs: 1000, retryAfterSeconds: 2 };
 
   it('sheds work past its waiting places at once with 503 SERVER_BUSY and Retry-After', async () => {
     const gate = createPasswordGate(options);
@@ -58,6 +58,21 @@ describe('the password gate is bounded', () => {
     const first = gate.run(async () => order.push('priority'), true);
     hold.resolve();
     await Promise.all([running, normal, first]);
+    expect(order).toEqual(['priority', 'normal']);
+  });
+
+  it('keeps reserved slots for priority work: ordinary work waits while one is free', async () => {
+    const gate = createPasswordGate({ ...options, slots: 2, reserved: 1, waitMs: 1000 });
+    const hold = deferred();
+    const order: string[] = [];
+    const running = gate.run(() => hold.promise);
+    const normal = gate.run(async () => order.push('normal'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual([]);
+    await gate.run(async () => order.push('priority'), true);
+    expect(order).toEqual(['priority']);
+    hold.resolve();
+    await Promise.all([running, normal]);
     expect(order).toEqual(['priority', 'normal']);
   });
 });

@@ -157,9 +157,13 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     const cut = await traffic(4000);
     // A session logged out during the outage is refused (the database answers for Redis)...
     const other = await createVerifiedUser(t);
-    const out = await fetch(`${t.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${other.accessToken}` } });
+    const out = await fetch(`${t.baseUrl}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
     expect(out.status).toBe(200);
-    const refused = () => fetch(`${t.baseUrl}/api/v1/chats`, { headers: { authorization: `Bearer ${other.accessToken}` } }).then((r) => r.status);
+    const refused = () =>
+      fetch(`${t.baseUrl}/api/v1/chats`, { headers: { authorization: `Bearer ${other.accessToken}` } }).then((r) => r.status);
     expect(await refused()).toBe(401);
 
     await proxy.restore();
@@ -182,10 +186,12 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
         const rs = results.filter((r) => r.kind === k);
         return `${k} p95 ${p95(rs.map((r) => r.ms)).toFixed(0)} ms (${rs.length})`;
       });
-      console.log(`Redis ${name}: ${results.length} requests, all p95 ${p95(results.map((r) => r.ms)).toFixed(0)} ms; ${summary.join(', ')}`);
+      process.stdout.write(
+        `Redis ${name}: ${results.length} requests, all p95 ${p95(results.map((r) => r.ms)).toFixed(0)} ms; ${summary.join(', ')}\n`,
+      );
       expect(p95(results.map((r) => r.ms)), name).toBeLessThan(1000);
     }
-    console.log(`before the cut: all p95 ${p95(before.map((r) => r.ms)).toFixed(0)} ms over ${before.length} requests`);
+    process.stdout.write(`before the cut: all p95 ${p95(before.map((r) => r.ms)).toFixed(0)} ms over ${before.length} requests\n`);
 
     // Each outage is logged once, and so is each return.
     const down = logs.filter((l) => l.includes('Redis unreachable'));

@@ -14,7 +14,7 @@ const logout = (t: { baseUrl: string }, token: string) =>
   fetch(`${t.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
 
 describe('revocations outlive a restart', () => {
-  it("a logged-out access token stays refused after a graceful restart on the same database", async () => {
+  it('a logged-out access token stays refused after a graceful restart on the same database', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-restart-'));
     // PGlite in DATA_DIR (or a fresh PostgreSQL database with TEST_DATABASE_URL): both outlive the app.
     const pg = process.env.TEST_DATABASE_URL ? await openTestDatabase(dataDir) : undefined;

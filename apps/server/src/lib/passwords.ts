@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '@/errors';
 
@@ -11,6 +12,8 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
 export type PasswordGateOptions = {
   /** Hashes running at once (each holds 19 MiB and a CPU). */
   slots: number;
+  /** Of those, kept free for priority work: ordinary work never takes the last `reserved` slots. */
+  reserved: number;
   /** Waiting places for ordinary work, and for work from clients known to sign in here. */
   queue: number;
   priorityQueue: number;
@@ -21,11 +24,19 @@ export type PasswordGateOptions = {
   retryAfterSeconds: number;
 };
 
+/**
+ * One hash per core, 2 to 4: more than the cores only slows every hash and starves the event loop
+ * (measured with bench/login-flood.mjs on 2 cores: a known user's p95 under a flood fell from
+ * ~2 s with 4 slots to ~0.6 s with 2).
+ */
+const SLOTS = Math.max(2, Math.min(4, os.availableParallelism()));
+
 export const DEFAULT_GATE: PasswordGateOptions = {
-  slots: 4,
-  queue: 16,
+  slots: SLOTS,
+  reserved: 1,
+  queue: 32,
   priorityQueue: 64,
-  waitMs: 750,
+  waitMs: 2000,
   priorityWaitMs: 3000,
   retryAfterSeconds: 2,
 };
@@ -34,7 +45,8 @@ export const DEFAULT_GATE: PasswordGateOptions = {
  * A bounded gate in front of Argon2: a flood can neither queue without end nor starve real users.
  * Work past the waiting places, or that waited too long, is shed at once with 503 SERVER_BUSY and
  * Retry-After; work marked priority (a login from an address that signed in successfully lately)
- * takes the next free slot before any ordinary work.
+ * takes the next free slot before any ordinary work, and has `reserved` slots ordinary work never
+ * holds, so it rarely waits at all.
  */
 export function createPasswordGate(options: PasswordGateOptions = DEFAULT_GATE) {
   type Waiter = { resolve: () => void; reject: (err: Error) => void; timer: NodeJS.Timeout };
@@ -46,8 +58,9 @@ export function createPasswordGate(options: PasswordGateOptions = DEFAULT_GATE) 
     return new AppError('SERVER_BUSY', { headers: { 'retry-after': String(options.retryAfterSeconds) } });
   };
 
+  const limit = (priority: boolean) => (priority ? options.slots : options.slots - options.reserved);
   const acquire = (priority: boolean): Promise<void> => {
-    if (running < options.slots) {
+    if (running < limit(priority) && (priority || lanes.priority.length === 0)) {
       running += 1;
       return Promise.resolve();
     }
@@ -70,17 +83,26 @@ export function createPasswordGate(options: PasswordGateOptions = DEFAULT_GATE) 
     });
   };
   const release = () => {
-    const next = lanes.priority.shift() ?? lanes.normal.shift();
-    if (!next) {
-      running -= 1;
-      return;
-    }
+    running -= 1;
+    const next =
+      lanes.priority.length && running < limit(true)
+        ? lanes.priority.shift()
+        : lanes.normal.length && running < limit(false)
+          ? lanes.normal.shift()
+          : undefined;
+    if (!next) return;
+    running += 1;
     clearTimeout(next.timer);
-    next.resolve(); // the slot passes straight to the next waiter
+    next.resolve();
   };
 
   return {
     stats,
+    /** False when work of this kind would be shed now: callers can refuse before doing any other work. */
+    admits: (priority = false) =>
+      (running < limit(priority) && (priority || lanes.priority.length === 0)) ||
+      (priority ? lanes.priority.length < options.priorityQueue : lanes.normal.length < options.queue),
+    busyError: () => busy(),
     waiting: () => lanes.priority.length + lanes.normal.length,
     run: async <T>(work: () => Promise<T>, priority = false): Promise<T> => {
       await acquire(priority);

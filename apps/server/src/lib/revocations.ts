@@ -55,7 +55,10 @@ export function createRevocations({
   // After an outage (or at first connection) Redis learns every revocation it missed before it is trusted.
   redis?.onUp(async () => {
     const now = clock.now();
-    const rows = await db.select().from(revokedFamilies).where(gt(revokedFamilies.expiresAt, new Date(now)));
+    const rows = await db
+      .select()
+      .from(revokedFamilies)
+      .where(gt(revokedFamilies.expiresAt, new Date(now)));
     if (!rows.length) return;
     const pipeline = redis.client.pipeline();
     for (const r of rows) pipeline.set(key(r.familyId), '1', 'PX', Math.max(1, r.expiresAt.getTime() - now));
@@ -81,7 +84,11 @@ export function createRevocations({
     },
     isRevoked: async (familyId) => {
       if ((local.get(familyId) ?? 0) > clock.now()) return true;
-      if (redis) return redis.use(async (r) => (await r.exists(key(familyId))) === 1, () => inDatabase(familyId));
+      if (redis)
+        return redis.use(
+          async (r) => (await r.exists(key(familyId))) === 1,
+          () => inDatabase(familyId),
+        );
       return shared ? inDatabase(familyId) : false;
     },
     load: async () => {

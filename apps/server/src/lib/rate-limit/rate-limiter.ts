@@ -75,11 +75,22 @@ export function resilientRateLimiter(link: RedisLink, clock: Clock): RateLimiter
   const shared = redisRateLimiter(link.client, `${link.prefix}rl:`);
   const local = memoryRateLimiter(clock);
   return {
-    hit: (key, rule) => link.use(() => shared.hit(key, rule), () => local.hit(key, rule)),
-    peek: (key, rule) => link.use(() => shared.peek(key, rule), () => local.peek(key, rule)),
+    hit: (key, rule) =>
+      link.use(
+        () => shared.hit(key, rule),
+        () => local.hit(key, rule),
+      ),
+    peek: (key, rule) =>
+      link.use(
+        () => shared.peek(key, rule),
+        () => local.peek(key, rule),
+      ),
     reset: async (key) => {
       await local.reset(key);
-      await link.use(() => shared.reset(key), () => undefined);
+      await link.use(
+        () => shared.reset(key),
+        () => undefined,
+      );
     },
   };
 }
