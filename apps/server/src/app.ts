@@ -130,6 +130,11 @@ export async function buildApp({
     log: app.log,
   });
   await revocations.load();
+  const pruning = setInterval(() => {
+    revocations.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning revoked sessions failed'));
+  }, 3600_000);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
   // Start on Redis when it answers within a second; otherwise on the fallbacks until it does.
   if (redisLink && !(await redisLink.ready(1000))) app.log.warn('Redis not reachable at start: using the fallbacks until it is');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });

@@ -15,6 +15,8 @@ export type Revocations = {
   isRevoked: (familyId: string) => Promise<boolean>;
   /** Reads the live revocations (at start) and drops the expired rows. */
   load: () => Promise<void>;
+  /** Drops the expired rows (run hourly by the app). */
+  prune: () => Promise<void>;
 };
 
 const MAX_LOCAL = 50_000;
@@ -90,6 +92,10 @@ export function createRevocations({
           () => inDatabase(familyId),
         );
       return shared ? inDatabase(familyId) : false;
+    },
+    prune: async () => {
+      prune();
+      await db.delete(revokedFamilies).where(lte(revokedFamilies.expiresAt, new Date(clock.now())));
     },
     load: async () => {
       const now = new Date(clock.now());
