@@ -200,7 +200,7 @@ export async function buildApp({
     app.addHook('onListen', async () => {
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
-      const link = `http://127.0.0.1:${port}/dev/outbox?key=${key}`;
+      const link = `http://${config.HOST === '::1' ? '[::1]' : '127.0.0.1'}:${port}/dev/outbox?key=${key}`;
       const file = path.join(config.dataDir, 'outbox-link.txt');
       fs.writeFileSync(file, `${link}\n`, { mode: 0o600 });
       fs.chmodSync(file, 0o600);
