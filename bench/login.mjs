@@ -13,15 +13,17 @@ try {
       body: new URLSearchParams({ username: user.email, password: user.password }),
     });
     await res.arrayBuffer();
+    // A burst past the Argon2 gate's waiting places is shed with 503 (bench/login-flood.mjs).
+    if (res.status === 503) return { shed: true, ms: performance.now() - t0 };
     if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-    return performance.now() - t0;
+    return { shed: false, ms: performance.now() - t0 };
   };
   await login();
   const latencies = [];
   const until = Date.now() + 10_000;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
-      while (Date.now() < until) latencies.push(await login());
+      while (Date.now() < until) latencies.push((await login()).ms);
     }),
   );
   console.log(
@@ -31,7 +33,7 @@ try {
   const before = rssMb(server.pid);
   const burst = await Promise.all(Array.from({ length: 200 }, login));
   console.log(
-    `200 concurrent logins: all answered in ${Math.max(...burst).toFixed(0)} ms; RSS before ${before.toFixed(0)} MB, peak ${peakRssMb(server.pid).toFixed(0)} MB (Argon2id 19 MiB x at most 4 at once)`,
+    `200 concurrent logins: all answered in ${Math.max(...burst.map((b) => b.ms)).toFixed(0)} ms (${burst.filter((b) => b.shed).length} shed with 503); RSS before ${before.toFixed(0)} MB, peak ${peakRssMb(server.pid).toFixed(0)} MB (Argon2id 19 MiB x at most 4 at once)`,
   );
 } finally {
   await server.stop();

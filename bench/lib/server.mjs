@@ -31,7 +31,7 @@ export async function startServer(env = {}, { serverJs = path.join(root, 'apps/s
       DATA_DIR: dataDir,
       LOCAL_MODEL: 'off',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1,::1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,18 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { type Database, openDatabase } from '@/db/client';
 import type { Config } from '@/env';
 import { type AccessTokens, createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
 import { createMailer, type Mailer } from '@/lib/mailer/mailer';
-import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from '@/lib/rate-limit/rate-limiter';
-import { connectRedis, type Redis } from '@/lib/redis';
-import { memoryRevocations, type Revocations, redisRevocations } from '@/lib/revocations';
+import { passwordGate, passwordPriority } from '@/lib/passwords';
+import { createKnownClients } from '@/lib/rate-limit/known-clients';
+import { memoryRateLimiter, type RateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
+import { connectRedis, type Redis, type RedisLink } from '@/lib/redis';
+import { createRevocations, type Revocations } from '@/lib/revocations';
 import { loadJwtSecret } from '@/lib/secrets';
 import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
@@ -38,7 +41,9 @@ export type AppContext = {
   db: Database['db'];
   log: FastifyBaseLogger;
   clock: Clock;
+  /** The raw client; prefer `redisLink.use(work, fallback)`, which survives an outage. */
   redis?: Redis;
+  redisLink?: RedisLink;
   limiter: RateLimiter;
   revocations: Revocations;
   mailer: Mailer;
@@ -59,6 +64,8 @@ function repoRoot(): string {
   return process.cwd();
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole product (API, answer engine, web app) without listening anywhere. */
 export async function buildApp({
   config,
@@ -69,20 +76,30 @@ export async function buildApp({
   config: Config;
   database?: Database;
   clock?: Clock;
-  /** Where the log goes instead of stdout (tests capture it). */
-  logStream?: NodeJS.WritableStream;
+  /** Where log lines go (tests capture them); standard output by default. */
+  logStream?: DestinationStream;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      // A query string can carry a secret (the outbox key): requests are logged by path only.
+      serializers: {
+        req: (req: { method?: string; url?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: req.url?.split('?')[0],
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front (Fastify's types only take it as a function).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   // Graceful shutdown: once closing, in-flight responses end their keep-alive connections.
@@ -109,13 +126,28 @@ export async function buildApp({
     await db.close();
   });
   const secret = loadJwtSecret(config);
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
-  const revocations = redis ? redisRevocations(redis) : memoryRevocations(clock);
+  const redisLink = config.REDIS_URL ? connectRedis(config.REDIS_URL, { log: app.log, prefix: config.REDIS_PREFIX }) : undefined;
+  const revocations = createRevocations({
+    db: db.db,
+    clock,
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    redis: redisLink,
+    shared: db.kind === 'postgres',
+    log: app.log,
+  });
+  await revocations.load();
+  const pruning = setInterval(() => {
+    revocations.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning revoked sessions failed'));
+  }, 3600_000);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
+  // Start on Redis when it answers within a second; otherwise on the fallbacks until it does.
+  if (redisLink && !(await redisLink.ready(1000))) app.log.warn('Redis not reachable at start: using the fallbacks until it is');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log });
   const accessTokens = createAccessTokens(secret, clock, config.ACCESS_TOKEN_TTL_SECONDS);
   app.addHook('onClose', async () => {
     mailer.close();
-    await redis?.quit();
+    await redisLink?.close();
   });
   const ctx: AppContext = {
     config,
@@ -123,8 +155,9 @@ export async function buildApp({
     db: db.db,
     log: app.log,
     clock,
-    redis,
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
+    redis: redisLink?.client,
+    redisLink,
+    limiter: redisLink ? resilientRateLimiter(redisLink, clock) : memoryRateLimiter(clock),
     revocations,
     mailer,
     accessTokens,
@@ -134,8 +167,23 @@ export async function buildApp({
     usage,
   };
 
+  // Logins from addresses that signed in lately go first through the Argon2 gate (lib/passwords.ts).
+  const knownClients = createKnownClients(clock);
+  const isLogin = (request: FastifyRequest) => request.method === 'POST' && request.routeOptions.url === '/api/v1/login';
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!isLogin(request)) return done();
+    const priority = knownClients.has(request.ip);
+    // When the gate would shed this login anyway, say so before any database or limiter work.
+    if (!passwordGate.admits(priority)) return done(passwordGate.busyError());
+    passwordPriority.run(priority, done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode === 200 && isLogin(request)) knownClients.add(request.ip);
+    done();
+  });
+
   await app.register(errorHandler);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
 
@@ -149,7 +197,23 @@ export async function buildApp({
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
-  if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { prefix: '/dev', ctx });
+  // The outbox viewer exists only without SMTP and outside production, for a loopback client holding
+  // a key made at each start. The link goes to DATA_DIR/outbox-link.txt (0600) and, on a terminal,
+  // to the screen; the log names only the file.
+  if (mailer.kind === 'outbox' && config.NODE_ENV !== 'production') {
+    const key = randomBytes(24).toString('base64url');
+    await app.register(outboxRoutes, { prefix: '/dev', ctx, key });
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      const link = `http://${config.HOST === '::1' ? '[::1]' : '127.0.0.1'}:${port}/dev/outbox?key=${key}`;
+      const file = path.join(config.dataDir, 'outbox-link.txt');
+      fs.writeFileSync(file, `${link}\n`, { mode: 0o600 });
+      fs.chmodSync(file, 0o600);
+      app.log.info({ file }, 'outbox viewer (sign-up and reset codes, this machine only): link in this file');
+      if (process.stdout.isTTY) process.stdout.write(`\nMail outbox (codes for sign-up and reset), from this machine only:\n  ${link}\n\n`);
+    });
+  }
 
   const distDir = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : path.join(repoRoot(), 'apps', 'web', 'dist');
   await app.register(webApp, { distDir });

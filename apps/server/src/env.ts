@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,41 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+/** What Fastify's `trustProxy` receives: off, a hop count, or the trusted proxies' addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+const isCidrOrIp = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: `false` (default, X-Forwarded-For ignored), a hop count (`1` = one proxy in front),
+ * or a comma-separated list of proxy addresses/CIDRs. `true` is refused: it trusts every hop, so any
+ * client could choose its own address. Returns `!message` for a value that is refused.
+ */
+export function parseTrustProxy(value: string): TrustProxy | `!${string}` {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true')
+    return '!true would trust every hop (any client could pick its address); give the proxies instead, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8, or a hop count such as TRUST_PROXY=1';
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : '!a hop count must be between 0 and 10';
+  }
+  const list = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = list.find((e) => !isCidrOrIp(e));
+  if (bad !== undefined || !list.length) return `!${JSON.stringify(bad ?? v)} is not an IP address or CIDR (e.g. 10.0.0.0/8)`;
+  return list;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -19,6 +55,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . _ - only (at most 64)')
+    .default('sangam:'),
   PUBLIC_URL: z.url({ message: 'must be a full URL such as https://sangam.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -42,9 +82,17 @@ const envSchema = z.object({
   MAX_ANSWERS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(4),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string' && parsed.startsWith('!')) {
+        ctx.addIssue({ code: 'custom', message: parsed.slice(1) });
+        return z.NEVER;
+      }
+      return parsed as TrustProxy;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '@/app';
 import { type Db, openDatabase } from '@/db/client';
 import { type Config, loadConfig } from '@/env';
@@ -38,7 +39,7 @@ export async function openTestDatabase(dataDir: string) {
 /** Boots the whole app on a fresh database and a real HTTP port on 127.0.0.1. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { clock, database: shared, logStream }: { clock?: Clock; database?: string; logStream?: NodeJS.WritableStream } = {},
+  { clock, database: shared, logStream }: { clock?: Clock; database?: string; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-test-'));
   const { database, url, drop } = shared
@@ -50,7 +51,7 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     PORT: '0',
     LOCAL_MODEL: 'off',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1,::1',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

@@ -57,7 +57,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       LOCAL_MODEL: 'off',
       // Each browser test looks like its own client address (fixtures send X-Forwarded-For).
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1,::1',
       // Short-lived access tokens: every journey also exercises the transparent refresh.
       ACCESS_TOKEN_TTL_SECONDS: '15',
       LOG_LEVEL: 'warn',

@@ -52,6 +52,8 @@ export const ERRORS = {
   },
   // answer engine: per-user concurrency
   TOO_MANY_ANSWERS: { status: 429, detail: 'Several answers are already in progress. Please wait for one to finish.' },
+  // operations
+  SERVER_BUSY: { status: 503, detail: 'The server is busy right now. Please try again in a moment.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

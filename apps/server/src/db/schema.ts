@@ -167,3 +167,13 @@ export const usageReservations = pgTable(
   },
   (t) => [index('usage_reservations_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Token families revoked (logout, reset, reuse, deletion), kept until their access tokens expire. */
+export const revokedFamilies = pgTable(
+  'revoked_families',
+  {
+    familyId: text('family_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_families_expires_idx').on(t.expiresAt)],
+);

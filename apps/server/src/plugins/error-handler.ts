@@ -8,7 +8,8 @@ import { AppError } from '@/errors';
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
+      // Shedding load (SERVER_BUSY) is expected under a flood: not one error line per request.
+      if (error.status >= 500 && error.code !== 'SERVER_BUSY') request.log.error({ err: error.cause ?? error }, error.code);
       return reply
         .status(error.status)
         .headers(error.headers)

@@ -44,11 +44,23 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
   return headers;
 }
 
-/** Security headers on every response (streams included: they start from the reply's headers). */
-export const securityHeaders = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/** Answers of these prefixes carry user data: never stored by a browser or a shared cache. */
+const PRIVATE_PREFIXES = ['/api/', '/ai/'];
+const isPrivate = (url: string) => url === '/api' || url === '/ai' || PRIVATE_PREFIXES.some((p) => url.startsWith(p));
+
+/** Two years, subdomains included (only sent when the product is served over https). */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Security headers on every response (streams included: they start from the reply's headers);
+ * `Cache-Control: no-store` on every `/api` and `/ai` answer, errors and 404s included; HSTS when the
+ * public address is https.
+ */
+export const securityHeaders = fp(async (app: FastifyInstance, { hsts = false }: { hsts?: boolean } = {}) => {
+  const headers = { ...helmetHeaders(), ...(hsts ? { 'strict-transport-security': HSTS } : {}) };
+  const privateHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isPrivate(request.url) ? privateHeaders : headers);
     done();
   });
 });

@@ -9,7 +9,7 @@ export type OutboxMail = Mail & { from: string; sentAt: string };
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise every mail becomes one JSON file in DATA_DIR/outbox
- * (named so the newest sorts last) and a log line.
+ * (named so the newest sorts last, readable by this user only) and a log line naming only the file.
  */
 export function createMailer({
   smtpUrl,
@@ -27,14 +27,21 @@ export function createMailer({
     return {
       kind: 'smtp',
       send: async (mail) => {
-        await transport.sendMail({ from, ...mail });
-        log.info({ subject: mail.subject }, 'mail sent over SMTP');
+        try {
+          await transport.sendMail({ from, ...mail });
+        } catch (err) {
+          // The server's reply can quote the recipient: only its kind and status reach the log.
+          const e = err as { code?: string; responseCode?: number };
+          throw new Error(`SMTP delivery failed (${e.code ?? 'error'}${e.responseCode ? ` ${e.responseCode}` : ''})`);
+        }
+        // Never the subject, body or recipient: the subject of a code mail carries the code.
+        log.info('mail sent over SMTP');
       },
       close: () => transport.close(),
     };
   }
   const dir = outboxDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   let seq = 0;
   return {
     kind: 'outbox',
@@ -45,9 +52,9 @@ export function createMailer({
       const record: OutboxMail = { ...mail, from, sentAt: now.toISOString() };
       // Written under a temporary name, then renamed: a reader never sees half a mail.
       const tmp = path.join(dir, `.${name}.tmp`);
-      await fs.promises.writeFile(tmp, JSON.stringify(record, null, 2));
+      await fs.promises.writeFile(tmp, JSON.stringify(record, null, 2), { mode: 0o600 });
       await fs.promises.rename(tmp, path.join(dir, name));
-      log.info({ subject: mail.subject, file: name }, 'mail written to the outbox (no SMTP_URL set)');
+      log.info({ file: name }, 'mail written to the outbox (no SMTP_URL set)');
     },
     close: () => {},
   };

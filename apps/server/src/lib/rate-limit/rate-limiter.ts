@@ -1,5 +1,5 @@
 import type { Clock } from '@/lib/clock';
-import type { Redis } from '@/lib/redis';
+import type { Redis, RedisLink } from '@/lib/redis';
 
 export type RateRule = { limit: number; windowMs: number };
 export type RateResult = { allowed: boolean; retryAfterSeconds: number; count: number };
@@ -63,6 +63,34 @@ export function redisRateLimiter(redis: Redis, prefix = 'sangam:rl:'): RateLimit
     },
     reset: async (key) => {
       await redis.del(prefix + key);
+    },
+  };
+}
+
+/**
+ * Redis while it answers, this process's counters while it does not (an outage never turns a
+ * request into an error; limits are then per instance until Redis is back).
+ */
+export function resilientRateLimiter(link: RedisLink, clock: Clock): RateLimiter {
+  const shared = redisRateLimiter(link.client, `${link.prefix}rl:`);
+  const local = memoryRateLimiter(clock);
+  return {
+    hit: (key, rule) =>
+      link.use(
+        () => shared.hit(key, rule),
+        () => local.hit(key, rule),
+      ),
+    peek: (key, rule) =>
+      link.use(
+        () => shared.peek(key, rule),
+        () => local.peek(key, rule),
+      ),
+    reset: async (key) => {
+      await local.reset(key);
+      await link.use(
+        () => shared.reset(key),
+        () => undefined,
+      );
     },
   };
 }

@@ -9,7 +9,7 @@ export function openEventStream(reply: FastifyReply) {
   res.writeHead(200, {
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': String(reply.request.id),
