@@ -44,6 +44,8 @@ export const ERRORS = {
   // tools
   PLACE_NOT_FOUND: { status: 400, detail: 'We could not find that birth place. Please enter a nearby city.' },
   BIRTH_DATA_INVALID: { status: 400, detail: 'Please give a valid date and time of birth.' },
+  // input safety net (issue 11): a database constraint refused the request's data
+  CONFLICT: { status: 409, detail: 'The request conflicts with the current data. Please reload and try again.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
