@@ -117,21 +117,22 @@ function watchHealth() {
 }
 
 describe('hostile strings on every text field of every account endpoint', () => {
-  it('forgot-password with a@, 50,000 dots and @ answers 400 within 50 ms while /healthz stays fast', async () => {
+  it('forgot-password with a@, 50,000 dots and @ answers 400 within 50 ms of CPU while /healthz stays fast', async () => {
     const forgot = ENDPOINTS.find((e) => e.path === '/api/v1/forgot-password') as Endpoint;
     await send(forgot, { email: 'warm@example.com' });
     const health = watchHealth();
     await new Promise((r) => setTimeout(r, 20));
     const hostile = { email: `a@${'.'.repeat(N)}@` };
     let res = await send(forgot, hostile);
-    for (let retry = 0; retry < 2 && res.ms >= 50; retry += 1) res = await send(forgot, hostile);
+    for (let retry = 0; retry < 2 && res.cpuMs >= 50; retry += 1) res = await send(forgot, hostile);
     const healthz = await health.stop();
-    console.log(
-      `a@ + 50,000 dots + @: ${res.ms.toFixed(1)} ms (${res.cpuMs.toFixed(1)} ms CPU); /healthz max ${healthz.max.toFixed(1)} ms`,
+    process.stdout.write(
+      `a@ + 50,000 dots + @: ${res.ms.toFixed(1)} ms (${res.cpuMs.toFixed(1)} ms CPU); /healthz max ${healthz.max.toFixed(1)} ms\n`,
     );
     expect(res.status).toBe(400);
     expect(res.answer.code).toBe('VALIDATION_FAILED');
-    expect(res.ms).toBeLessThan(50);
+    expect(res.cpuMs).toBeLessThan(50);
+    expect(res.ms).toBeLessThan(1000);
     expect(healthz.max).toBeLessThan(1000);
   });
 
@@ -161,10 +162,10 @@ describe('hostile strings on every text field of every account endpoint', () => 
     }
     const healthz = await health.stop();
     walls.sort((a, b) => a - b);
-    console.log(
+    process.stdout.write(
       `${count} hostile requests: CPU per request at most ${slowest.toFixed(1)} ms (best of 3); wall p50 ` +
         `${walls[Math.floor(count / 2)]?.toFixed(1)} ms, p95 ${walls[Math.floor(count * 0.95)]?.toFixed(1)} ms; /healthz meanwhile: ${healthz.count} answers, ` +
-        `p50 ${healthz.p50.toFixed(1)} ms, p95 ${healthz.p95.toFixed(1)} ms, max ${healthz.max.toFixed(1)} ms`,
+        `p50 ${healthz.p50.toFixed(1)} ms, p95 ${healthz.p95.toFixed(1)} ms, max ${healthz.max.toFixed(1)} ms\n`,
     );
     expect(failures).toEqual([]);
     expect(slow).toEqual([]);
