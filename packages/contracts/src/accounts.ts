@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
-/** Validation rules shared by the screens and the server (SPEC.md section 5, DECISIONS.md). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Validation rules shared by the screens and the server (SPEC.md section 5, DECISIONS.md).
+ *
+ * Every pattern runs in linear time: EMAIL_PATTERN accepts exactly what `local@domain.tld` with no space
+ * or `@` did (a dot somewhere inside the domain, not first or last), but the domain's first dot is found
+ * by a class that excludes dots, so a failing match cannot backtrack (the old `[^\s@]+\.[^\s@]+$` took
+ * 2.8 s on `a@` + 50,000 dots + `@`). Control characters (NUL included) are not part of any address.
+ * The schemas below also check the length of every input first, with `abort`, so no pattern ever runs on
+ * a long string (zod 4 otherwise runs every check, `.max()` included, and then the pattern).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
+export const EMAIL_PATTERN = /^[^\s@\x00-\x1f\x7f]+@[^\s@\x00-\x1f\x7f][^\s@.\x00-\x1f\x7f]*\.[^\s@\x00-\x1f\x7f]+$/;
 export const USERNAME_PATTERN = /^[a-z0-9]+$/;
 export const NAME_PATTERN = /^[A-Za-z](?:[A-Za-z .'-]*[A-Za-z])?$/;
 export const OTP_PATTERN = /^\d{6}$/;
@@ -39,51 +50,85 @@ export function passwordStrength(password: string) {
 }
 export const isStrongPassword = (password: string) => passwordStrength(password).score === 5;
 
-const email = z
+/** Longest e-mail address (RFC 5321) and password accepted. */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 128;
+/**
+ * The longest raw input before trimming and Unicode normalisation: room for spaces around a value and
+ * for decomposed (NFD) accents, while a 50,000-character string stops at once.
+ */
+const rawMax = (max: number) => max * 4 + 16;
+/** A string check that stops the schema when it fails (the checks after it never run). */
+const tooLong = (message: string) => ({ message, abort: true }) as const;
+
+/**
+ * The one form of an e-mail address everywhere (sign-up, login, codes, reset, deletion): trimmed,
+ * Unicode NFC (so "josé" typed precomposed or decomposed is one address), then lower case.
+ */
+export const normalizeEmail = (raw: string) => raw.trim().normalize('NFC').toLowerCase().normalize('NFC');
+
+export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
-  .trim()
+  .max(rawMax(EMAIL_MAX), tooLong(MESSAGES.emailInvalid))
+  .overwrite(normalizeEmail)
   .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
-  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
-  .transform((v) => v.toLowerCase());
+  .max(EMAIL_MAX, tooLong(MESSAGES.emailInvalid))
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+const email = emailSchema;
 const strongPassword = z
   .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
-  .max(128, 'Password must be at most 128 characters')
+  .min(1, { message: MESSAGES.passwordRequired, abort: true })
+  .max(PASSWORD_MAX, tooLong('Password must be at most 128 characters'))
   .refine(isStrongPassword, MESSAGES.passwordStrength);
-const otp = z.string({ error: MESSAGES.otpInvalid }).trim().regex(OTP_PATTERN, MESSAGES.otpInvalid);
+const otp = z.string({ error: MESSAGES.otpInvalid }).max(64, tooLong(MESSAGES.otpInvalid)).trim().regex(OTP_PATTERN, MESSAGES.otpInvalid);
 
+/**
+ * Usernames are trimmed and NFC-normalised like every identifier; the pattern then admits only
+ * lowercase ASCII letters and digits, so two spellings of one name (accents, case, look-alike letters)
+ * can never become two accounts.
+ */
 export const usernameSchema = z
   .string({ error: MESSAGES.enterValidDetails })
+  .max(rawMax(30), tooLong(MESSAGES.usernameMax))
   .trim()
+  .normalize('NFC')
   .min(3, MESSAGES.usernameMin)
-  .max(30, MESSAGES.usernameMax)
+  .max(30, tooLong(MESSAGES.usernameMax))
   .regex(USERNAME_PATTERN, MESSAGES.usernameChars);
 export const nameSchema = z
   .string({ error: MESSAGES.enterValidDetails })
+  .max(rawMax(80), tooLong(MESSAGES.enterValidDetails))
   .trim()
+  .normalize('NFC')
   .min(1, MESSAGES.enterValidDetails)
-  .max(80)
+  .max(80, tooLong(MESSAGES.enterValidDetails))
   .regex(NAME_PATTERN, MESSAGES.enterValidDetails);
 
 export const loginSchema = z.object({
   username: email,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).min(6, MESSAGES.passwordMin6).max(128),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .min(6, MESSAGES.passwordMin6)
+    .max(PASSWORD_MAX, tooLong('Password must be at most 128 characters')),
 });
 export const signupSchema = z.object({ name: nameSchema, username: usernameSchema, email, password: strongPassword });
 export const verifyOtpSchema = z.object({ email, code: otp });
 export const emailOnlySchema = z.object({ email });
 export const refreshSchema = z.object({ refresh_token: z.string().min(16).max(512) });
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, tooLong('Password must be at most 128 characters')),
   reason: z.enum(['user_request', 'privacy_concerns', 'not_useful', 'technical_issues', 'switching_service', 'other'], {
     error: MESSAGES.reasonRequired,
   }),
-  feedback: z.string().max(2000).optional(),
+  feedback: z.string().max(2000).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
 });
 export const updateProfileSchema = z.object({
-  firstName: z.string().trim().max(60).optional(),
-  lastName: z.string().trim().max(60).optional(),
+  firstName: z.string().max(rawMax(60), tooLong('First name is too long')).trim().max(60).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
+  lastName: z.string().max(rawMax(60), tooLong('Last name is too long')).trim().max(60).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
   name: nameSchema.optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MODES } from './brand';
+import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /** Limits of the prompt and answer service. */
 export const AGENT_LIMITS = { promptMaxChars: 20_000, imageMaxBytes: 5 * 1024 * 1024, idMaxChars: 128 } as const;
@@ -10,9 +11,20 @@ export const agentRequestSchema = z.object({
     .string({ error: 'Prompt is required' })
     .trim()
     .min(1, 'Prompt is required')
-    .max(AGENT_LIMITS.promptMaxChars, 'Prompt is too long'),
-  Chat_Id: z.string({ error: 'Chat_Id is required' }).trim().min(1, 'Chat_Id is required').max(AGENT_LIMITS.idMaxChars),
-  Request_Id: z.string({ error: 'Request_Id is required' }).trim().min(1, 'Request_Id is required').max(AGENT_LIMITS.idMaxChars),
+    .max(AGENT_LIMITS.promptMaxChars, { message: 'Prompt is too long', abort: true })
+    .refine(hasNoNul, NO_NUL_MESSAGE),
+  Chat_Id: z
+    .string({ error: 'Chat_Id is required' })
+    .trim()
+    .min(1, 'Chat_Id is required')
+    .max(AGENT_LIMITS.idMaxChars, { abort: true })
+    .refine(hasNoNul, NO_NUL_MESSAGE),
+  Request_Id: z
+    .string({ error: 'Request_Id is required' })
+    .trim()
+    .min(1, 'Request_Id is required')
+    .max(AGENT_LIMITS.idMaxChars, { abort: true })
+    .refine(hasNoNul, NO_NUL_MESSAGE),
   Mode: z.enum(CHAT_MODES).optional(),
 });
 export type AgentRequest = z.infer<typeof agentRequestSchema>;

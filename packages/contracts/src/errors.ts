@@ -54,6 +54,8 @@ export const ERRORS = {
   TOO_MANY_ANSWERS: { status: 429, detail: 'Several answers are already in progress. Please wait for one to finish.' },
   // operations
   SERVER_BUSY: { status: 503, detail: 'The server is busy right now. Please try again in a moment.' },
+  // input safety net (issue 11): a database constraint refused the request's data
+  CONFLICT: { status: 409, detail: 'The request conflicts with the current data. Please reload and try again.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,4 +4,5 @@ export * from './brand';
 export * from './errors';
 export * from './models';
 export * from './plans';
+export * from './text';
 export * from './tools';

@@ -2,7 +2,7 @@ import { ERRORS } from '@sangam/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { AppError } from '@/errors';
+import { AppError, appErrorForDatabase, databaseErrorCode } from '@/errors';
 
 /** The one error handler: `{ code, detail }` for every failure, never a 5xx's internals. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
@@ -23,6 +23,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         fields[key] ??= issue.message;
       }
       return reply.status(400).send({ code: 'VALIDATION_FAILED', detail: first?.message ?? ERRORS.VALIDATION_FAILED.detail, fields });
+    }
+    const fromDatabase = appErrorForDatabase(error);
+    if (fromDatabase) {
+      // The SQLSTATE only: a driver's message carries the query and its parameters (e-mails, hashes).
+      request.log.warn({ sqlState: databaseErrorCode(error), code: fromDatabase.code }, 'database refused the request data');
+      return reply.status(fromDatabase.status).send({ code: fromDatabase.code, detail: fromDatabase.detail });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

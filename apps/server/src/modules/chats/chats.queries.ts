@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messages } from '@/db/schema';
-import { AppError } from '@/errors';
+import { AppError, databaseErrorCode } from '@/errors';
 
 export type ChatInput = {
   title: string;
@@ -40,8 +40,20 @@ export async function getOwnedChat(db: Db, { userId, chatId }: { userId: string;
   return { chat, messages: rows };
 }
 
-/** Creates or replaces a chat with its messages in one transaction. */
+/**
+ * Creates or replaces a chat with its messages in one transaction. A user that no longer exists (an
+ * access token that outlived its account) fails the foreign key: that is a session that is not valid.
+ */
 export async function saveChat(db: Db, { userId, chatId, input }: { userId: string; chatId: string; input: ChatInput }) {
+  try {
+    await writeChat(db, { userId, chatId, input });
+  } catch (error) {
+    if (databaseErrorCode(error) === '23503') throw new AppError('TOKEN_INVALID');
+    throw error;
+  }
+}
+
+async function writeChat(db: Db, { userId, chatId, input }: { userId: string; chatId: string; input: ChatInput }) {
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ userId: conversations.userId }).from(conversations).where(eq(conversations.id, chatId)).limit(1);
     if (existing && existing.userId !== userId) throw new AppError('CHAT_NOT_FOUND');

@@ -1,3 +1,4 @@
+import { hasNoNul, NO_NUL_MESSAGE, TIMESTAMP_MAX_MS } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '@/app';
@@ -5,20 +6,30 @@ import { deleteChat, getOwnedChat, listChats, renameChat, saveChat } from '@/mod
 import { currentUser } from '@/plugins/auth-guard';
 
 const idSchema = z.object({ chatId: z.uuid('Chat ids are UUIDs') });
-const title = z.string().trim().min(1, 'Title is required').max(120);
+/** Text the database can store: bounded first (the later checks never see a long string), no NUL. */
+const text = (max: number) => z.string().max(max, { abort: true }).refine(hasNoNul, NO_NUL_MESSAGE);
+const title = z
+  .string()
+  .max(1000, { message: 'Title is too long', abort: true })
+  .trim()
+  .min(1, 'Title is required')
+  .max(120)
+  .refine(hasNoNul, NO_NUL_MESSAGE);
+/** Milliseconds since 1970 that both JavaScript and PostgreSQL can hold (9007199254740991 is not one). */
+const timestamp = z.number().int().positive().max(TIMESTAMP_MAX_MS, 'Dates must be before the year 10000');
 const chatSchema = z.object({
   title,
   mode: z.enum(['sangam', 'universe']),
-  originalPrompt: z.string().max(20_000).default(''),
-  createdAt: z.number().int().positive(),
-  updatedAt: z.number().int().positive(),
+  originalPrompt: text(20_000).default(''),
+  createdAt: timestamp,
+  updatedAt: timestamp,
   messages: z
     .array(
       z.object({
         role: z.enum(['user', 'assistant']),
-        content: z.string().max(100_000),
-        modelId: z.string().max(80).nullish(),
-        timestamp: z.number().int().positive(),
+        content: text(100_000),
+        modelId: text(80).nullish(),
+        timestamp,
       }),
     )
     .max(200),

@@ -1,4 +1,4 @@
-import { updateProfileSchema } from '@sangam/contracts';
+import { normalizeEmail, updateProfileSchema } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '@/app';
@@ -37,7 +37,7 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const { id, authTime } = currentUser(request);
     const user = await getUserById(ctx.db, { id });
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
-    if (email.toLowerCase() !== user.email) throw new AppError('VALIDATION_FAILED', { detail: 'The email does not match your account.' });
+    if (normalizeEmail(email) !== user.email) throw new AppError('VALIDATION_FAILED', { detail: 'The email does not match your account.' });
     return deleteAccount(ctx, { userId: user.id, password, reason: 'settings', ip: request.ip, authTime });
   });
 }
