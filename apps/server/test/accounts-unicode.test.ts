@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/db/schema';
+import { pendingSignups, users } from '@/db/schema';
 import { startTestApp, type TestApp } from './helper';
 import { codeAfter, latestCode, loginForm, post } from './users';
 
@@ -54,11 +54,17 @@ describe('an e-mail address typed in NFC or NFD is one account', () => {
     expect((await loginForm(t, nfd, 'Other!pass1')).status).toBe(401);
   });
 
-  it('an unverified NFC sign-up and an NFD sign-up of the same address make one account', async () => {
+  it('unverified NFC and NFD sign-ups of the same address are pending for one address, and verifying makes one account', async () => {
     const { tag, nfc, nfd } = spellings();
     const password = 'Str0ng!pass';
     expect((await post(t, '/api/v1/signup', { name: 'Jose Rao', username: `c${tag}`, email: nfc, password })).status).toBe(201);
+    const code = await latestCode(t, nfc);
     await post(t, '/api/v1/signup', { name: 'Jose Rao', username: `f${tag}`, email: nfd, password });
+    // Each sign-up stays pending with its own credentials (issue 11 item 3), all under the NFC spelling.
+    const pending = await t.db.select().from(pendingSignups).where(inArray(pendingSignups.email, [nfc, nfd]));
+    expect(pending.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(pending.map((p) => p.email))).toEqual(new Set([nfc]));
+    expect((await post(t, '/api/v1/signup/otp_verify', { email: nfd, code })).status).toBe(200);
     const rows = await rowsFor(nfc, nfd);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.email).toBe(nfc);

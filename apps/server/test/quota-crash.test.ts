@@ -24,7 +24,7 @@ afterAll(async () => {
 async function startServer(env: Record<string, string>) {
   const proc = spawn(process.execPath, [path.join(repoDir, 'node_modules/tsx/dist/cli.mjs'), path.join(serverDir, 'src/server.ts')], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOCAL_MODEL: 'off', TRUST_PROXY: 'true', ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOCAL_MODEL: 'off', TRUST_PROXY: '127.0.0.1,::1', ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${env.PORT}`;
