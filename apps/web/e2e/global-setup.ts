@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForReady(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
@@ -29,7 +29,7 @@ async function waitForReady(url: string, child: ChildProcess, log: () => string)
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server not ready after 30 s:\n${log()}`);
+  throw new Error(`server not ready after 120 s:\n${log()}`);
 }
 
 /**
