@@ -135,7 +135,26 @@ function quantile(sorted: number[], q: number) {
  * Scores with 95 % percentile-bootstrap intervals: the votes are resampled with replacement
  * `rounds` times and refitted. Best first.
  */
-export function computeRatings({ votes, rounds = 200, seed = 1 }: { votes: Vote[]; rounds?: number; seed?: number }): Rating[] {
+export function computeRatings(input: { votes: Vote[]; rounds?: number; seed?: number }): Rating[] {
+  const steps = ratingSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same, yielding to the event loop between bootstrap rounds so that requests keep being served. */
+export async function computeRatingsAsync(input: { votes: Vote[]; rounds?: number; seed?: number }): Promise<Rating[]> {
+  const steps = ratingSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The computation, one bootstrap round per step. */
+function* ratingSteps({ votes, rounds = 200, seed = 1 }: { votes: Vote[]; rounds?: number; seed?: number }): Generator<void, Rating[]> {
   const ids = [...new Set(votes.flatMap((v) => [v.a, v.b]))].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   const k = ids.length;
@@ -178,6 +197,7 @@ export function computeRatings({ votes, rounds = 200, seed = 1 }: { votes: Vote[
     // Warm start from the full fit: a resample's maximum is close to it.
     const theta = fitDavidson(tallyOf(resample), fit).theta;
     for (let i = 0; i < k; i += 1) samples[i]?.push(toScore(theta[i] ?? 0));
+    yield;
   }
   return ids
     .map((modelId, i) => {
