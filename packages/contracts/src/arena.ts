@@ -93,9 +93,20 @@ export const leaderboardCategorySchema = z.object({
 });
 export type LeaderboardCategoryResult = z.infer<typeof leaderboardCategorySchema>;
 
+/** The abuse rules in force, shown on the methodology section. */
+export const arenaRulesSchema = z.object({
+  battleTtlSeconds: z.number().int(),
+  dailyVotes: z.number().int(),
+  burstVotes: z.number().int(),
+  burstWindowSeconds: z.number().int(),
+  bootstrapRounds: z.number().int(),
+});
+export type ArenaRules = z.infer<typeof arenaRulesSchema>;
+
 export const leaderboardSchema = z.object({
   computedAt: z.string().nullable(),
   minVotes: z.number().int(),
+  rules: arenaRulesSchema,
   categories: z.array(leaderboardCategorySchema),
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;

@@ -1,4 +1,10 @@
-import { LEADERBOARD_CATEGORIES, type Leaderboard, type LeaderboardCategoryResult, TOOL_CATEGORIES } from '@sangam/contracts';
+import {
+  type ArenaRules,
+  LEADERBOARD_CATEGORIES,
+  type Leaderboard,
+  type LeaderboardCategoryResult,
+  TOOL_CATEGORIES,
+} from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { feedbackCounts, rankedVotes } from '@/modules/arena/arena.queries';
@@ -58,6 +64,7 @@ async function categoryResult({
 export function createLeaderboard({
   db,
   minVotes,
+  rules,
   everySeconds,
   providers,
   now,
@@ -65,6 +72,7 @@ export function createLeaderboard({
 }: {
   db: Db;
   minVotes: number;
+  rules: ArenaRules;
   everySeconds: number;
   /** Model id → provider, for the models configured now. */
   providers: () => Map<string, string>;
@@ -83,7 +91,7 @@ export function createLeaderboard({
       const subset = category === 'Overall' ? votes : votes.filter((v) => v.category === category);
       categories.push(await categoryResult({ category, votes: subset, minVotes, providers: known, feedback }));
     }
-    return { computedAt: new Date(now()).toISOString(), minVotes, categories };
+    return { computedAt: new Date(now()).toISOString(), minVotes, rules, categories };
   }
 
   function refresh(): Promise<Leaderboard> {
@@ -98,7 +106,7 @@ export function createLeaderboard({
       })
       .catch((err: unknown) => {
         log.error({ err }, 'arena leaderboard recomputation failed');
-        return cached ?? { computedAt: null, minVotes, categories: [] };
+        return cached ?? { computedAt: null, minVotes, rules, categories: [] };
       })
       .finally(() => {
         running = undefined;

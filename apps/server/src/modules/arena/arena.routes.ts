@@ -5,7 +5,7 @@ import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
 import { loadJwtSecret } from '@/lib/secrets';
 import { createBattleIds } from '@/modules/arena/arena.battle-id';
-import { createLeaderboard } from '@/modules/arena/arena.leaderboard';
+import { BOOTSTRAP_ROUNDS, createLeaderboard } from '@/modules/arena/arena.leaderboard';
 import { saveFeedback } from '@/modules/arena/arena.queries';
 import { castVote, createBattle } from '@/modules/arena/arena.service';
 import type { ModelRegistry } from '@/modules/models/model-registry';
@@ -19,6 +19,13 @@ export async function arenaRoutes(app: FastifyInstance, { ctx, registry }: { ctx
   const leaderboard = createLeaderboard({
     db: ctx.db,
     minVotes: ctx.config.ARENA_MIN_VOTES,
+    rules: {
+      battleTtlSeconds: ctx.config.ARENA_BATTLE_TTL_SECONDS,
+      dailyVotes: ctx.config.ARENA_DAILY_VOTES,
+      burstVotes: ctx.config.ARENA_BURST_VOTES,
+      burstWindowSeconds: ctx.config.ARENA_BURST_WINDOW_SECONDS,
+      bootstrapRounds: BOOTSTRAP_ROUNDS,
+    },
     everySeconds: ctx.config.ARENA_RECOMPUTE_SECONDS,
     providers: () => new Map(registry.list().map((m) => [m.id, m.provider])),
     now: ctx.clock.now,
