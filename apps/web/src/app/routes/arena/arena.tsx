@@ -10,7 +10,7 @@ export function ArenaRoute() {
         <p className="mt-2 text-slate-300">
           Two anonymous models answer your prompt. Vote for the better answer; the names are revealed after your vote, and the votes make
           the{' '}
-          <Link to={paths.leaderboard} className="text-neon-cyan underline-offset-4 hover:underline">
+          <Link to={paths.leaderboard} className="text-neon-cyan underline underline-offset-4">
             leaderboard
           </Link>
           .

@@ -2,6 +2,7 @@ import { LEADERBOARD_CATEGORIES, type LeaderboardCategoryResult } from '@sangam/
 import { clsx } from 'clsx';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { useLeaderboard } from '@/features/arena/api/leaderboard';
 import { Methodology } from '@/features/arena/components/methodology';
@@ -99,7 +100,10 @@ export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEn
             Sample data for illustration: not the result of a benchmark run.
           </p>
         )}
-        <div className="overflow-x-auto rounded-2xl border border-white/10">
+        <ScrollRegion
+          label={`${category} table`}
+          className="rounded-2xl border border-white/10 focus-visible:outline-2 focus-visible:outline-neon-cyan"
+        >
           <table className="w-full min-w-[600px] text-left text-sm">
             <caption className="sr-only">{category} leaderboard</caption>
             <thead className="bg-white/5 text-slate-200">
@@ -120,11 +124,11 @@ export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEn
             </thead>
             <tbody>{real ? <RealRows result={real} /> : <SampleRows rows={sample[category] ?? []} />}</tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
       <p className="mt-6 text-center text-sm text-slate-300">
         Rankings come from blind votes.{' '}
-        <Link to={paths.arena} className="font-semibold text-neon-cyan underline-offset-4 hover:underline">
+        <Link to={paths.arena} className="font-semibold text-neon-cyan underline underline-offset-4">
           Battle in the arena
         </Link>
       </p>
