@@ -18,6 +18,7 @@ import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
+import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { chatsRoutes } from '@/modules/chats/chats.routes';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
@@ -150,7 +151,9 @@ export async function buildApp({
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
-  await app.register(arenaRoutes, { prefix: '/api/v1', ctx, registry });
+  const arena = createArena({ ctx, registry });
+  app.addHook('onClose', async () => arena.close());
+  await app.register(arenaRoutes, { prefix: '/api/v1', ctx, registry, arena });
   if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { prefix: '/dev', ctx });
 
   const distDir = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : path.join(repoRoot(), 'apps', 'web', 'dist');

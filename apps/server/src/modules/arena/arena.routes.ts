@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
-import { loadJwtSecret } from '@/lib/secrets';
-import { createBattleIds } from '@/modules/arena/arena.battle-id';
-import { BOOTSTRAP_ROUNDS, createLeaderboard } from '@/modules/arena/arena.leaderboard';
+import type { Arena } from '@/modules/arena/arena';
 import { saveFeedback } from '@/modules/arena/arena.queries';
 import { castVote, createBattle } from '@/modules/arena/arena.service';
 import type { ModelRegistry } from '@/modules/models/model-registry';
@@ -14,24 +12,11 @@ import { currentUser } from '@/plugins/auth-guard';
 const battleParams = z.object({ battleId: z.string().min(1).max(200) });
 
 /** The arena under /api/v1: blind battles and votes (signed in), likes, and the public leaderboard. */
-export async function arenaRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
-  const battleIds = createBattleIds(loadJwtSecret(ctx.config));
-  const leaderboard = createLeaderboard({
-    db: ctx.db,
-    minVotes: ctx.config.ARENA_MIN_VOTES,
-    rules: {
-      battleTtlSeconds: ctx.config.ARENA_BATTLE_TTL_SECONDS,
-      dailyVotes: ctx.config.ARENA_DAILY_VOTES,
-      burstVotes: ctx.config.ARENA_BURST_VOTES,
-      burstWindowSeconds: ctx.config.ARENA_BURST_WINDOW_SECONDS,
-      bootstrapRounds: BOOTSTRAP_ROUNDS,
-    },
-    everySeconds: ctx.config.ARENA_RECOMPUTE_SECONDS,
-    providers: () => new Map(registry.list().map((m) => [m.id, m.provider])),
-    now: ctx.clock.now,
-    log: ctx.log,
-  });
-  app.addHook('onClose', async () => leaderboard.close());
+export async function arenaRoutes(
+  app: FastifyInstance,
+  { ctx, registry, arena }: { ctx: AppContext; registry: ModelRegistry; arena: Arena },
+) {
+  const { battleIds, leaderboard } = arena;
   const signedIn = { preHandler: ctx.requireUser };
 
   app.post('/arena/battles', signedIn, async (request, reply) => {

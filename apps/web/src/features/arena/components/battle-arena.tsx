@@ -37,9 +37,9 @@ function AnswerCard({ side, text, revealed }: { side: 'A' | 'B'; text: string; r
  * and only then the names. Self-contained, so the chat's universe mode can show it behind its
  * Battle switch.
  */
-export function BattleArena() {
+export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) {
   const promptId = useId();
-  const [prompt, setPrompt] = useState('');
+  const [prompt, setPrompt] = useState(initialPrompt);
   const [battle, setBattle] = useState<Battle | null>(null);
   const [result, setResult] = useState<VoteResult | null>(null);
   const create = useCreateBattle();
