@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arenaBattles } from '@/db/schema';
 import { type ArenaTest, battle, call, createVerifiedUser, startArenaTest, vote } from './arena-helper';
+import { fakeModelsFile } from './fakes/fake-llm';
+import { startTestApp } from './helper';
 import type { TestUser } from './users';
 
 const lines: string[] = [];
@@ -113,6 +118,24 @@ describe('arena battles over HTTP', () => {
       expect((await vote(a.t, user, bad, 'a')).body.code).toBe('BATTLE_NOT_FOUND');
     // The battle is still open for its own user.
     expect((await vote(a.t, user, b.battleId, 'tie')).status).toBe(200);
+  });
+
+  it('with a single configured model the arena answers 503 ARENA_NEEDS_TWO_MODELS and calls no model', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-'));
+    const file = path.join(dir, 'models.json');
+    const one = JSON.parse(fakeModelsFile(a.fake.url)) as { models: Array<{ id: string }> };
+    fs.writeFileSync(file, JSON.stringify({ models: one.models.filter((m) => m.id !== 'beta' && m.id !== 'gamma') }));
+    const solo = await startTestApp({ MODELS_FILE: file });
+    try {
+      const u = await createVerifiedUser(solo);
+      const before = a.fake.requests.length;
+      const res = await call(solo, 'POST', '/api/v1/arena/battles', { user: u, body: { prompt: 'Anyone there?' } });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('ARENA_NEEDS_TWO_MODELS');
+      expect(a.fake.requests.length).toBe(before);
+    } finally {
+      await solo.close();
+    }
   });
 
   it('bad input is a clear 4xx: empty or long prompt, unknown winner, not signed in', async () => {
