@@ -21,6 +21,8 @@ import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
+import { createArena } from '@/modules/arena/arena';
+import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { chatsRoutes } from '@/modules/chats/chats.routes';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
@@ -197,6 +199,9 @@ export async function buildApp({
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
+  const arena = createArena({ ctx, registry });
+  app.addHook('onClose', async () => arena.close());
+  await app.register(arenaRoutes, { prefix: '/api/v1', ctx, registry, arena });
   // The outbox viewer exists only without SMTP and outside production, for a loopback client holding
   // a key made at each start. The link goes to DATA_DIR/outbox-link.txt (0600) and, on a terminal,
   // to the screen; the log names only the file.

@@ -93,6 +93,23 @@ const envSchema = z.object({
       }
       return parsed as TrustProxy;
     }),
+  /** Arena: a battle can be voted on for this long after it was drawn. */
+  ARENA_BATTLE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  /** Arena: votes one user may cast per UTC day; past it 429 VOTE_CAP_REACHED. */
+  ARENA_DAILY_VOTES: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Arena: more votes than this from one account or address within the burst window are stored flagged and not ranked. */
+  ARENA_BURST_VOTES: z.coerce.number().int().min(1).max(10_000).default(10),
+  ARENA_BURST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** Arena: a category shows real rankings from this many ranked votes; below it, the labelled sample. */
+  ARENA_MIN_VOTES: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Arena: ratings are recomputed after votes and at least this often. */
+  ARENA_RECOMPUTE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Sangam mode's panel: how many top models of the prompt's category answer, and whether to follow the leaderboard at all. */
+  ARENA_PANEL_SIZE: z.coerce.number().int().min(1).max(10).default(3),
+  ARENA_FOLLOW_LEADERBOARD: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;

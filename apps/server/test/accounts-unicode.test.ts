@@ -61,7 +61,10 @@ describe('an e-mail address typed in NFC or NFD is one account', () => {
     const code = await latestCode(t, nfc);
     await post(t, '/api/v1/signup', { name: 'Jose Rao', username: `f${tag}`, email: nfd, password });
     // Each sign-up stays pending with its own credentials (issue 11 item 3), all under the NFC spelling.
-    const pending = await t.db.select().from(pendingSignups).where(inArray(pendingSignups.email, [nfc, nfd]));
+    const pending = await t.db
+      .select()
+      .from(pendingSignups)
+      .where(inArray(pendingSignups.email, [nfc, nfd]));
     expect(pending.length).toBeGreaterThanOrEqual(1);
     expect(new Set(pending.map((p) => p.email))).toEqual(new Set([nfc]));
     expect((await post(t, '/api/v1/signup/otp_verify', { email: nfd, code })).status).toBe(200);

@@ -36,7 +36,10 @@ beforeAll(async () => {
     timeoutMs: 3000,
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-  fs.writeFileSync(file, JSON.stringify({ models: [m('alpha', ['proposer']), m('beta', ['proposer']), m('fusion', ['aggregator']), m('refiner', ['refiner'])] }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ models: [m('alpha', ['proposer']), m('beta', ['proposer']), m('fusion', ['aggregator']), m('refiner', ['refiner'])] }),
+  );
   t = await startTestApp({ MODELS_FILE: file, LOG_LEVEL: 'info' }, { logStream });
   user = await createVerifiedUser(t);
 });
@@ -89,14 +92,18 @@ describe('provider failures in the log', () => {
     expect(body.data.supporting_output.ALPHA).toMatchObject({ status: 'failed' });
     // Failed (not timed out after its 3 s): one request to alpha, no retry on a short back-off.
     expect(fake.requests.filter((r) => r.model === 'alpha-upstream')).toHaveLength(1);
-    expect(entries()).toEqual(expect.arrayContaining([expect.objectContaining({ msg: 'model call failed', modelId: 'alpha', status: 429 })]));
+    expect(entries()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ msg: 'model call failed', modelId: 'alpha', status: 429 })]),
+    );
   });
 
   it('logs a failed refiner by kind and status, without the prompt or the provider error body', async () => {
     fake.behave('refiner-upstream', { fail: 'http400', errorMessage: 'the model refused BODYMARK because of PROMPTMARK' });
     const res = await call('PromptRefiner', 'PROMPTMARK refine this secret plan');
     expect(res.status).toBe(502);
-    expect(entries()).toEqual(expect.arrayContaining([expect.objectContaining({ msg: 'model call failed', modelId: 'refiner', status: 400 })]));
+    expect(entries()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ msg: 'model call failed', modelId: 'refiner', status: 400 })]),
+    );
     const all = lines.join('\n');
     expect(all).not.toContain('PROMPTMARK');
     expect(all).not.toContain('BODYMARK');
@@ -109,7 +116,9 @@ describe('provider failures in the log', () => {
     await t.db.insert(usage).values({ userId: spent.id, month: new Date().toISOString().slice(0, 7), tokens: 50_000, requests: 3 });
     const res = await call('GenerateAnswer', 'one more', spent);
     expect(res.status).toBe(402);
-    expect(entries()).toEqual(expect.arrayContaining([expect.objectContaining({ securityEvent: 'quota_refused', userId: spent.id, msg: 'security event' })]));
+    expect(entries()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ securityEvent: 'quota_refused', userId: spent.id, msg: 'security event' })]),
+    );
     expect(lines.join('\n')).not.toContain(spent.email);
   });
 });

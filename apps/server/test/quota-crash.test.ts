@@ -24,13 +24,27 @@ afterAll(async () => {
 async function startServer(env: Record<string, string>) {
   const proc = spawn(process.execPath, [path.join(repoDir, 'node_modules/tsx/dist/cli.mjs'), path.join(serverDir, 'src/server.ts')], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOCAL_MODEL: 'off', TRUST_PROXY: '127.0.0.1,::1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      LOCAL_MODEL: 'off',
+      TRUST_PROXY: '127.0.0.1,::1',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 900; i += 1) {
     if (proc.exitCode !== null) throw new Error('the server exited');
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { proc, url };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { proc, url };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the server did not start');

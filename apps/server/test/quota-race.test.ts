@@ -105,7 +105,7 @@ describe('quota under parallel answers', () => {
       // Each model takes 2.5 s: all eight are in flight together, four are admitted.
       expect(responses.filter((r) => r.status === 200)).toHaveLength(4);
       expect(refused).toHaveLength(4);
-      expect(((await refused[0]?.json()) as { code: string }).code).toBe('TOO_MANY_ANSWERS');
+      expect(((await refused[0]!.json()) as { code: string }).code).toBe('TOO_MANY_ANSWERS');
       expect(refused[0]?.headers.get('retry-after')).toBeTruthy();
     } finally {
       await t.close();
@@ -123,7 +123,9 @@ describe('quota under parallel answers', () => {
       expect(((await res.json()) as { code: string }).code).toBe('QUOTA_EXCEEDED');
       // The same image from a user with allowance left is refused as unreadable, and charged nothing.
       const fresh = await createVerifiedUser(t);
-      const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: 'red' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: 'red' } })
+        .png()
+        .toBuffer();
       expect((await ask(t, fresh, 2, garbage)).status).toBe(400);
       expect((await ask(t, fresh, 3, new Blob([new Uint8Array(png)], { type: 'image/png' }))).status).toBe(200);
       expect((await usedBy(t, fresh)).requests).toBe(1);

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -176,4 +188,56 @@ export const revokedFamilies = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('revoked_families_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Arena battles: one prompt, two anonymous answers, and at most one vote, written once (winner and
+ * voted_at set together, only while winner is null and the battle has not expired). A flagged vote
+ * (a burst from one account or address) is kept but left out of the ratings.
+ */
+export const arenaBattles = pgTable(
+  'arena_battles',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    category: text('category').notNull(),
+    categorySource: text('category_source').notNull(),
+    language: text('language').notNull(),
+    modelA: text('model_a').notNull(),
+    modelB: text('model_b').notNull(),
+    nameA: text('name_a').notNull(),
+    nameB: text('name_b').notNull(),
+    answerA: text('answer_a').notNull(),
+    answerB: text('answer_b').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    winner: text('winner'),
+    votedAt: timestamp('voted_at', { withTimezone: true }),
+    voterAddressHash: text('voter_address_hash'),
+    flagged: boolean('flagged').notNull().default(false),
+  },
+  (t) => [
+    index('arena_battles_pair_idx').on(t.modelA, t.modelB),
+    index('arena_battles_user_voted_idx').on(t.userId, t.votedAt),
+    index('arena_battles_address_voted_idx').on(t.voterAddressHash, t.votedAt),
+    index('arena_battles_voted_idx').on(t.votedAt),
+  ],
+);
+
+/** Likes and unlikes on universe cards: weaker feedback, one per user, model and chat; never in the ratings. */
+export const arenaFeedback = pgTable(
+  'arena_feedback',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    modelId: text('model_id').notNull(),
+    chatId: text('chat_id').notNull().default(''),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.modelId, t.chatId] }), index('arena_feedback_model_idx').on(t.modelId)],
 );

@@ -50,6 +50,7 @@ export const router = createBrowserRouter([
           { path: 'tools/food', lazy: () => import('./routes/tools/food').then((m) => ({ Component: m.FoodRoute })) },
           { path: 'tools/calorie', lazy: () => import('./routes/tools/calorie').then((m) => ({ Component: m.CalorieRoute })) },
           { path: 'tools/chanakyaniti', lazy: () => import('./routes/tools/chanakya').then((m) => ({ Component: m.ChanakyaRoute })) },
+          { path: 'arena', lazy: () => import('./routes/arena/arena').then((m) => ({ Component: m.ArenaRoute })) },
           { path: 'profile', lazy: () => import('./routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
           { path: 'settings', lazy: () => import('./routes/account/settings').then((m) => ({ Component: m.SettingsRoute })) },
         ],

@@ -5,6 +5,7 @@ export const paths = {
   about: '/about',
   pricing: '/pricing',
   leaderboard: '/leaderboard',
+  arena: '/arena',
   login: '/login',
   signup: '/signup',
   signupVerify: '/signup/verify',

@@ -1,0 +1,141 @@
+import {
+  type ArenaRules,
+  LEADERBOARD_CATEGORIES,
+  type Leaderboard,
+  type LeaderboardCategoryResult,
+  TOOL_CATEGORIES,
+} from '@sangam/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@/db/client';
+import { feedbackCounts, rankedVotes } from '@/modules/arena/arena.queries';
+import { computeRatingsAsync, type Outcome } from '@/modules/arena/arena.ratings';
+
+/** Bootstrap rounds of each recomputation (the 95 % intervals). */
+export const BOOTSTRAP_ROUNDS = 200;
+const CATEGORIES = [...LEADERBOARD_CATEGORIES, ...TOOL_CATEGORIES];
+
+type VoteRow = Awaited<ReturnType<typeof rankedVotes>>[number];
+
+async function categoryResult({
+  category,
+  votes,
+  minVotes,
+  providers,
+  feedback,
+}: {
+  category: string;
+  votes: VoteRow[];
+  minVotes: number;
+  providers: Map<string, string>;
+  feedback: Map<string, { likes: number; unlikes: number }>;
+}): Promise<LeaderboardCategoryResult> {
+  const last = votes.reduce<number>((m, v) => Math.max(m, v.votedAt?.getTime() ?? 0), 0);
+  const base = { category, votes: votes.length, lastVoteAt: last ? new Date(last).toISOString() : null };
+  if (votes.length < minVotes) return { ...base, sample: true, rows: [] };
+  const names = new Map<string, string>();
+  for (const v of votes) names.set(v.modelA, v.nameA).set(v.modelB, v.nameB);
+  const ratings = await computeRatingsAsync({
+    votes: votes.map((v) => ({ a: v.modelA, b: v.modelB, winner: (v.winner ?? 'tie') as Outcome })),
+    rounds: BOOTSTRAP_ROUNDS,
+  });
+  return {
+    ...base,
+    sample: false,
+    rows: ratings.map((r, i) => ({
+      rank: i + 1,
+      modelId: r.modelId,
+      modelName: names.get(r.modelId) ?? r.modelId,
+      provider: providers.get(r.modelId) ?? '',
+      score: Math.round(r.score),
+      lower: Math.round(r.lower),
+      upper: Math.round(r.upper),
+      votes: r.votes,
+      likes: feedback.get(r.modelId)?.likes ?? 0,
+      unlikes: feedback.get(r.modelId)?.unlikes ?? 0,
+    })),
+  };
+}
+
+/**
+ * The leaderboard, computed off the request path and cached: recomputed after votes (coalesced:
+ * votes arriving during a computation trigger one more) and every ARENA_RECOMPUTE_SECONDS. Readers
+ * get the last result at once; only the very first read waits for the first computation.
+ */
+export function createLeaderboard({
+  db,
+  minVotes,
+  rules,
+  everySeconds,
+  providers,
+  now,
+  log,
+}: {
+  db: Db;
+  minVotes: number;
+  rules: ArenaRules;
+  everySeconds: number;
+  /** Model id → provider, for the models configured now. */
+  providers: () => Map<string, string>;
+  now: () => number;
+  log: FastifyBaseLogger;
+}) {
+  let cached: Leaderboard | undefined;
+  let running: Promise<Leaderboard> | undefined;
+  let again = false;
+
+  async function compute(): Promise<Leaderboard> {
+    const [votes, feedback] = await Promise.all([rankedVotes(db), feedbackCounts(db)]);
+    const known = providers();
+    const categories: LeaderboardCategoryResult[] = [];
+    for (const category of CATEGORIES) {
+      const subset = category === 'Overall' ? votes : votes.filter((v) => v.category === category);
+      categories.push(await categoryResult({ category, votes: subset, minVotes, providers: known, feedback }));
+    }
+    return { computedAt: new Date(now()).toISOString(), minVotes, rules, categories };
+  }
+
+  function refresh(): Promise<Leaderboard> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = compute()
+      .then((result) => {
+        cached = result;
+        return result;
+      })
+      .catch((err: unknown) => {
+        log.error({ err }, 'arena leaderboard recomputation failed');
+        return cached ?? { computedAt: null, minVotes, rules, categories: [] };
+      })
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void refresh();
+        }
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void refresh(), everySeconds * 1000);
+  timer.unref();
+
+  return {
+    /** The cached leaderboard (the first call waits for the first computation). */
+    get: async (): Promise<Leaderboard> => cached ?? refresh(),
+    /** Asks for a recomputation without waiting for it (after a counted vote or a like). */
+    invalidate: () => {
+      void refresh();
+    },
+    /** Resolves once no recomputation is running or queued. */
+    settled: async () => {
+      while (running) await running;
+    },
+    close: async () => {
+      clearInterval(timer);
+      while (running) await running;
+    },
+  };
+}
+export type ArenaLeaderboard = ReturnType<typeof createLeaderboard>;

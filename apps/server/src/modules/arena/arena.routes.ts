@@ -1,0 +1,74 @@
+import { createBattleSchema, feedbackSchema, voteSchema } from '@sangam/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '@/app';
+import { AppError } from '@/errors';
+import type { Arena } from '@/modules/arena/arena';
+import { saveFeedback } from '@/modules/arena/arena.queries';
+import { castVote, createBattle } from '@/modules/arena/arena.service';
+import type { ModelRegistry } from '@/modules/models/model-registry';
+import { currentUser } from '@/plugins/auth-guard';
+
+const battleParams = z.object({ battleId: z.string().min(1).max(200) });
+
+/** The arena under /api/v1: blind battles and votes (signed in), likes, and the public leaderboard. */
+export async function arenaRoutes(
+  app: FastifyInstance,
+  { ctx, registry, arena }: { ctx: AppContext; registry: ModelRegistry; arena: Arena },
+) {
+  const { battleIds, leaderboard } = arena;
+  const signedIn = { preHandler: ctx.requireUser };
+
+  app.post('/arena/battles', signedIn, async (request, reply) => {
+    const { prompt } = createBattleSchema.parse(request.body);
+    const controller = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+    });
+    const battle = await createBattle({
+      ctx,
+      registry,
+      battleIds,
+      userId: currentUser(request).id,
+      prompt,
+      signal: controller.signal,
+      log: request.log,
+    });
+    return reply.status(201).send(battle);
+  });
+
+  app.post('/arena/battles/:battleId/vote', signedIn, async (request) => {
+    const { battleId } = battleParams.parse(request.params);
+    const { winner } = voteSchema.parse(request.body);
+    const { result, flagged } = await castVote({
+      ctx,
+      battleIds,
+      userId: currentUser(request).id,
+      token: battleId,
+      winner,
+      address: request.ip,
+    });
+    if (flagged) request.log.info({ battle: battleId.split('.')[0] }, 'arena vote flagged as a burst');
+    else leaderboard.invalidate();
+    return result;
+  });
+
+  app.post('/arena/feedback', signedIn, async (request, reply) => {
+    const feedback = feedbackSchema.parse(request.body);
+    if (!registry.list().some((m) => m.id === feedback.modelId)) throw new AppError('MODEL_UNKNOWN');
+    await saveFeedback(ctx.db, {
+      userId: currentUser(request).id,
+      modelId: feedback.modelId,
+      chatId: feedback.chatId ?? '',
+      value: feedback.value,
+      now: new Date(ctx.clock.now()),
+    });
+    leaderboard.invalidate();
+    return reply.status(204).send();
+  });
+
+  app.get('/leaderboard', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=30');
+    return leaderboard.get();
+  });
+}

@@ -1,0 +1,145 @@
+import type { Battle, Vote, VoteResult } from '@sangam/contracts';
+import { clsx } from 'clsx';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { FormattedText } from '@/components/text/formatted-text';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useCastVote, useCreateBattle } from '@/features/arena/api/battles';
+import { HttpError } from '@/lib/api-client';
+
+const VOTES: Array<{ winner: Vote['winner']; label: string }> = [
+  { winner: 'a', label: 'A is better' },
+  { winner: 'b', label: 'B is better' },
+  { winner: 'tie', label: 'Tie' },
+  { winner: 'both_bad', label: 'Both are bad' },
+];
+
+const messageOf = (err: unknown) => (err instanceof HttpError ? err.message : 'Something went wrong. Please try again.');
+
+function AnswerCard({ side, text, revealed }: { side: 'A' | 'B'; text: string; revealed?: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="card min-w-0">
+      <h2 id={headingId} className="text-lg font-semibold text-white">
+        Model {side}
+        {revealed && <span className="ml-2 text-sm font-normal text-neon-cyan">{revealed}</span>}
+      </h2>
+      <div className="mt-3 break-words text-slate-200">
+        <FormattedText text={text} />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A blind battle: a prompt, two anonymous answers side by side (stacked on a phone), the vote,
+ * and only then the names. Self-contained, so the chat's universe mode can show it behind its
+ * Battle switch.
+ */
+export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) {
+  const promptId = useId();
+  const [prompt, setPrompt] = useState(initialPrompt);
+  const [battle, setBattle] = useState<Battle | null>(null);
+  const [result, setResult] = useState<VoteResult | null>(null);
+  const create = useCreateBattle();
+  const vote = useCastVote();
+
+  const start = (e: FormEvent) => {
+    e.preventDefault();
+    const text = prompt.trim();
+    if (!text || create.isPending) return;
+    setBattle(null);
+    setResult(null);
+    vote.reset();
+    create.mutate({ prompt: text }, { onSuccess: setBattle });
+  };
+  const choose = (winner: Vote['winner']) => {
+    if (!battle || result || vote.isPending) return;
+    vote.mutate({ battleId: battle.battleId, winner }, { onSuccess: setResult });
+  };
+  const again = () => {
+    setBattle(null);
+    setResult(null);
+    setPrompt('');
+    create.reset();
+    vote.reset();
+  };
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={start} className="card space-y-3">
+        <label htmlFor={promptId} className="block text-sm font-medium text-slate-200">
+          Your prompt
+        </label>
+        <textarea
+          id={promptId}
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          maxLength={4000}
+          rows={3}
+          className="w-full rounded-xl border border-white/10 bg-black/30 p-3 text-white placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-neon-cyan"
+          placeholder="Ask anything; two anonymous models will answer."
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={!prompt.trim() || create.isPending}>
+            {create.isPending ? 'Models are answering…' : 'Start battle'}
+          </button>
+          {create.isPending && <Spinner />}
+        </div>
+        {create.isError && (
+          <p role="alert" className="text-sm text-rose-300">
+            {messageOf(create.error)}
+          </p>
+        )}
+      </form>
+
+      {battle && (
+        <>
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <AnswerCard side="A" text={battle.answers.A} revealed={result?.models.A.name} />
+            <AnswerCard side="B" text={battle.answers.B} revealed={result?.models.B.name} />
+          </div>
+          {!result ? (
+            <fieldset className="card">
+              <legend className="px-1 text-sm font-medium text-slate-200">Which answer is better?</legend>
+              <div className="mt-2 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+                {VOTES.map((v) => (
+                  <button
+                    key={v.winner}
+                    type="button"
+                    onClick={() => choose(v.winner)}
+                    disabled={vote.isPending}
+                    className={clsx('btn-ghost justify-center', v.winner === 'both_bad' && 'text-rose-200')}
+                  >
+                    {v.label}
+                  </button>
+                ))}
+              </div>
+              {vote.isError && (
+                <p role="alert" className="mt-3 text-sm text-rose-300">
+                  {messageOf(vote.error)}
+                </p>
+              )}
+            </fieldset>
+          ) : (
+            <section aria-label="Result" className="card space-y-2" aria-live="polite">
+              <p className="text-white">
+                Thanks for voting. Model A was <strong>{result.models.A.name}</strong>; Model B was <strong>{result.models.B.name}</strong>.
+              </p>
+              <p className="text-sm text-slate-400">Counted under {result.category}.</p>
+              <div className="flex flex-wrap gap-3">
+                <button type="button" className="btn-primary" onClick={again}>
+                  New battle
+                </button>
+                <Link to={paths.leaderboard} className="btn-ghost justify-center">
+                  See the leaderboard
+                </Link>
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
