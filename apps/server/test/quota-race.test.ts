@@ -97,7 +97,7 @@ describe('quota under parallel answers', () => {
   );
 
   it('answers 429 TOO_MANY_ANSWERS beyond four answers in flight for one user', async () => {
-    const t = await startTestApp({ MODELS_FILE: modelsFile });
+    const t = await startTestApp({ MODELS_FILE: modelsFile, MAX_ANSWERS_PER_USER: '4' });
     try {
       const user = await createVerifiedUser(t);
       const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => ask(t, user, i, undefined, `slow question ${i}`)));

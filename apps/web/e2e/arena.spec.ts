@@ -50,7 +50,7 @@ async function startArenaServer(): Promise<ArenaServer & { stop: () => Promise<v
     },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error('arena server did not start');
     const ok = await fetch(`${url}/readyz`).then(

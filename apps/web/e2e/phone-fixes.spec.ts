@@ -74,7 +74,7 @@ async function checkNoOverflow(page: Page, request: APIRequestContext, width: nu
   await page.goto('/tools/food');
   await page.getByLabel('Describe the food').fill('poha e2e-wide-recipe');
   await page.getByRole('button', { name: 'Get Recipe' }).click();
-  await expect(page.getByRole('button', { name: 'Get Another Recipe' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Get Another Recipe' })).toBeVisible({ timeout: 45_000 });
   await expectNoSidewaysScroll(page);
   if (isPhone) await shot(page, `tool-answer-long-code-${width}`, true);
 }
