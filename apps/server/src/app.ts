@@ -18,6 +18,8 @@ import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
+import { billingRoutes } from '@/modules/billing/billing.routes';
+import { createBilling } from '@/modules/billing/billing.service';
 import { chatsRoutes } from '@/modules/chats/chats.routes';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
@@ -75,7 +77,7 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-razorpay-signature"]'],
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: (req) => {
@@ -145,6 +147,11 @@ export async function buildApp({
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
   await app.register(usageRoutes, { prefix: '/api/v1', ctx });
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx });
+  const billing = createBilling({ config, db: db.db, log: app.log, clock });
+  await app.register(billingRoutes, { prefix: '/api/v1', ctx, billing });
+  app.addHook('onReady', async () => {
+    void billing.warmUp();
+  });
   registerTools();
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());

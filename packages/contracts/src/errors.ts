@@ -52,6 +52,13 @@ export const ERRORS = {
   },
   // answer engine: per-user concurrency
   TOO_MANY_ANSWERS: { status: 429, detail: 'Several answers are already in progress. Please wait for one to finish.' },
+  // billing (issue 17)
+  PAYMENTS_DISABLED: { status: 503, detail: 'Payments are not enabled on this server.' },
+  PAYMENTS_UNAVAILABLE: { status: 502, detail: 'The payment provider could not be reached. Please try again in a few minutes.' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, detail: 'The webhook signature is missing or does not match.' },
+  ALREADY_SUBSCRIBED: { status: 409, detail: 'You already have a subscription. Change your plan from the billing page.' },
+  NO_SUBSCRIPTION: { status: 404, detail: 'You have no active subscription.' },
+  SAME_PLAN: { status: 409, detail: 'You are already on this plan.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './agent';
+export * from './billing';
 export * from './brand';
 export * from './errors';
 export * from './models';
