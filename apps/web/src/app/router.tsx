@@ -51,6 +51,11 @@ export const router = createBrowserRouter([
           { path: 'tools/calorie', lazy: () => import('./routes/tools/calorie').then((m) => ({ Component: m.CalorieRoute })) },
           { path: 'tools/chanakyaniti', lazy: () => import('./routes/tools/chanakya').then((m) => ({ Component: m.ChanakyaRoute })) },
           { path: 'profile', lazy: () => import('./routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: 'profile/billing', lazy: () => import('./routes/account/billing').then((m) => ({ Component: m.BillingRoute })) },
+          {
+            path: 'profile/billing/receipts/:paymentId',
+            lazy: () => import('./routes/account/receipt').then((m) => ({ Component: m.ReceiptRoute })),
+          },
           { path: 'settings', lazy: () => import('./routes/account/settings').then((m) => ({ Component: m.SettingsRoute })) },
         ],
       },
