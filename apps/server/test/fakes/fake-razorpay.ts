@@ -118,7 +118,7 @@ export function createFakeRazorpay({ keyId, keySecret, webhookSecret }: { keyId:
         return send(
           200,
           `<!doctype html><title>Payment successful</title><h1>Payment successful</h1><a href="${state.returnUrl}">Return to Sangam</a>`,
-          'text/html',
+          'text/html; charset=utf-8',
         );
       }
       const plan = plans.get(String(sub.plan_id));
@@ -126,7 +126,7 @@ export function createFakeRazorpay({ keyId, keySecret, webhookSecret }: { keyId:
       return send(
         200,
         `<!doctype html><title>Razorpay (fake)</title><h1>${item.name}</h1><p>₹${(item.amount ?? 0) / 100}</p><form method="post" action="/hosted/${sub.id}/pay"><button>Authorise UPI autopay</button></form>`,
-        'text/html',
+        'text/html; charset=utf-8',
       );
     }
     const auth = Buffer.from(`${keyId}:${keySecret}`).toString('base64');
