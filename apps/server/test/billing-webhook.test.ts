@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingChanges, billingEvents, billingPayments, billingSubscriptions, users } from '@/db/schema';
+import { billingChanges, billingEvents, billingPayments, billingSubscriptions, usage, users } from '@/db/schema';
+import { systemClock } from '@/lib/clock';
+import { monthOf } from '@/modules/usage/usage.service';
+import { createUsageMeter } from '@/modules/usage/usage-meter';
 import { KEYS, pointFakeAt, razorpayEnv, sendWebhook } from './billing-helper';
 import { type FakeRazorpay, startFakeRazorpay } from './fakes/fake-razorpay';
 import { startTestApp, type TestApp } from './helper';
@@ -204,5 +207,18 @@ describe('Razorpay webhooks', () => {
     const audit = await t.db.select().from(billingChanges).where(eq(billingChanges.subscriptionId, sub.id));
     expect(audit).toHaveLength(results.filter((r) => r.body.outcome === 'applied').length);
     expect(audit).toContainEqual(expect.objectContaining({ toStatus: 'cancelled', toPlan: 'free', fromStatus: 'active' }));
+  });
+
+  it('moves the quota with the plan at once: a reservation past the free allowance is admitted while paid and refused after halted', async () => {
+    const meter = createUsageMeter({ db: t.db, clock: systemClock, freeTokens: 50_000, log: t.app.log });
+    await t.db.insert(usage).values({ userId: user.id, month: monthOf(Date.now()), tokens: 60_000, requests: 1 });
+    await expect(meter.reserve({ userId: user.id, requestId: 'q1', tokens: 100 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    const sub = subscription(user, 'active', 'pro');
+    await sendWebhook(t, fake.signedEvent('subscription.activated', sub, { createdAt: T0 + 5000 }));
+    const held = await meter.reserve({ userId: user.id, requestId: 'q2', tokens: 100 });
+    meter.release(held);
+    await meter.flush();
+    await sendWebhook(t, fake.signedEvent('subscription.halted', { ...sub, status: 'halted' }, { createdAt: T0 + 5001 }));
+    await expect(meter.reserve({ userId: user.id, requestId: 'q3', tokens: 100 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
   });
 });
