@@ -8,14 +8,14 @@ export const useBillingConfig = () => useQuery({ queryKey: billingKeys.config, q
 export const useBillingSummary = () => useQuery({ queryKey: billingKeys.summary, queryFn: billingApi.summary });
 
 /** Razorpay's hosted page for the subscription: the whole tab goes there (no script of theirs in our pages). */
-export const goToHostedPage = (shortUrl: string) => window.location.assign(shortUrl);
+export const hostedPage = { open: (shortUrl: string) => window.location.assign(shortUrl) };
 
 export function useSubscribe() {
-  return useMutation({ mutationFn: (input: ChoosePlan) => billingApi.subscribe(input), onSuccess: (c) => goToHostedPage(c.shortUrl) });
+  return useMutation({ mutationFn: (input: ChoosePlan) => billingApi.subscribe(input), onSuccess: (c) => hostedPage.open(c.shortUrl) });
 }
 
 export function useChangePlan() {
-  return useMutation({ mutationFn: (input: ChoosePlan) => billingApi.change(input), onSuccess: (c) => goToHostedPage(c.shortUrl) });
+  return useMutation({ mutationFn: (input: ChoosePlan) => billingApi.change(input), onSuccess: (c) => hostedPage.open(c.shortUrl) });
 }
 
 export function useCancelSubscription() {
