@@ -16,8 +16,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const plan = PLANS.find((p) => p.id === 'universe-plus');
-if (!plan) throw new Error('no plan');
+const found = PLANS.find((p) => p.id === 'universe-plus');
+if (!found) throw new Error('no plan');
+const plan = found;
 
 function renderCard({ isAuthenticated, isEnabled }: { isAuthenticated: boolean; isEnabled: boolean }) {
   vi.spyOn(billingApi, 'config').mockResolvedValue({ isEnabled });
