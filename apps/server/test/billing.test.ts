@@ -157,6 +157,10 @@ describe('billing with Razorpay (fake API)', () => {
     expect(await call(t, ravi, 'POST', '/api/v1/billing/cancel')).toMatchObject({ status: 404, body: { code: 'NO_SUBSCRIPTION' } });
     const sub = fake.subscriptions.get(id);
     if (!sub) throw new Error('no subscription');
+    // Choosing a plan again after cancelling: the new subscription starts when the paid period ends.
+    const again = await call(t, ravi, 'POST', '/api/v1/billing/subscriptions', { planId: 'pro', period: 'monthly' });
+    expect(again.status).toBe(201);
+    expect(fake.subscriptions.get(String(again.body.subscriptionId))).toMatchObject({ start_at: sub.current_end, status: 'created' });
     Object.assign(sub, { status: 'cancelled' });
     await sendWebhook(t, fake.signedEvent('subscription.cancelled', { ...sub }, { createdAt: Math.floor(Date.now() / 1000) + 5 }));
     expect(await planOfUser(ravi)).toBe('free');

@@ -243,7 +243,9 @@ export const billingChanges = pgTable(
   'billing_changes',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: text('subscription_id'),
     eventId: text('event_id'),
     action: text('action').notNull(),

@@ -103,10 +103,16 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
     start: async ({ userId, planId, period }: { userId: string } & ChoosePlan): Promise<Checkout> => {
       enabled();
       const subs = await listSubscriptions(db, { userId });
-      if (subs.some((s) => (LIVE as readonly string[]).includes(s.status))) throw new AppError('ALREADY_SUBSCRIBED');
+      const live = subs.filter((s) => (LIVE as readonly string[]).includes(s.status));
+      if (live.some((s) => !s.isCancelling)) throw new AppError('ALREADY_SUBSCRIBED');
+      // A plan cancelled at its period's end: the new one starts when that period ends.
+      const endsAt = live.reduce<Date | null>(
+        (latest, s) => (s.currentEnd && (!latest || s.currentEnd > latest) ? s.currentEnd : latest),
+        null,
+      );
       const unpaid = subs.find((s) => s.status === 'created' && s.planId === planId && s.period === period && s.shortUrl && !s.startAt);
-      if (unpaid?.shortUrl) return { subscriptionId: unpaid.id, shortUrl: unpaid.shortUrl };
-      return createSubscription({ userId, planId, period });
+      if (unpaid?.shortUrl && !endsAt) return { subscriptionId: unpaid.id, shortUrl: unpaid.shortUrl };
+      return createSubscription({ userId, planId, period, startAt: endsAt });
     },
 
     /**

@@ -22,8 +22,7 @@ export function BillingPage() {
         </p>
       )}
       <CurrentPlan summary={s} />
-      {s.isEnabled && s.period && !s.isCancelling && <ChangePlan summary={s} />}
-      {s.isEnabled && s.period && s.isCancelling && s.scheduledChange && <ChangePlan summary={s} />}
+      {s.isEnabled && s.period && <ChangePlan summary={s} />}
       <PaymentHistory payments={s.payments} />
     </>
   );
