@@ -67,6 +67,8 @@ describe('billing with Razorpay (fake API)', () => {
     const again = await call(t, asha, 'POST', '/api/v1/billing/subscriptions', { planId: 'universe-plus', period: 'monthly' });
     expect(again.body.shortUrl).toBe(res.body.shortUrl);
     expect(fake.subscriptions.size).toBe(1);
+    // Until Razorpay confirms, the billing page says it is waiting (and polls).
+    expect((await call(t, asha, 'GET', '/api/v1/billing')).body).toMatchObject({ plan: { id: 'free' }, isAwaitingConfirmation: true });
   });
 
   it('refuses a plan that is not on the pricing page, a wrong period and a signed-out caller with 4xx', async () => {
@@ -97,6 +99,7 @@ describe('billing with Razorpay (fake API)', () => {
       period: 'monthly',
       status: 'active',
       isCancelling: false,
+      isAwaitingConfirmation: false,
     });
     expect(billing.body.nextRenewal).toEqual(new Date(Number(sub.charge_at) * 1000).toISOString());
     expect(billing.body.payments).toEqual([

@@ -55,6 +55,8 @@ export const billingSummarySchema = z.object({
   /** The end of the paid period; with `isCancelling` the plan ends there. */
   periodEnd: z.string().nullable(),
   isCancelling: z.boolean(),
+  /** A subscription made in the last hour is not confirmed by Razorpay yet (the page polls meanwhile). */
+  isAwaitingConfirmation: z.boolean(),
   /** A plan chosen to start at the next period. */
   scheduledChange: z
     .object({

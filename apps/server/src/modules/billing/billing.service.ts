@@ -24,6 +24,8 @@ import { planOf } from '@/modules/usage/usage.service';
 
 /** How many charges a subscription runs before it completes: 10 years of months, or 10 years. */
 const TOTAL_COUNT = { monthly: 120, annual: 10 } as const;
+/** How long after Get Started the billing page waits for Razorpay's confirmation (webhook). */
+const AWAIT_CONFIRMATION_MS = 60 * 60_000;
 const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? FREE_PLAN.name;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -78,6 +80,7 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
       status: created.status,
       shortUrl: created.short_url,
       startAt: toDate(created.start_at),
+      createdAt: new Date(clock.now()),
     });
     await recordChange(db, {
       userId,
@@ -178,7 +181,11 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
         (s) => s.id !== current?.id && ['created', 'authenticated'].includes(s.status) && s.startAt && !s.isCancelling,
       );
       const payments = await listPayments(db, { userId });
+      const recent = clock.now() - AWAIT_CONFIRMATION_MS;
+      const isAwaitingConfirmation =
+        !current && subs.some((s) => ['created', 'authenticated'].includes(s.status) && !s.startAt && s.createdAt.getTime() > recent);
       return {
+        isAwaitingConfirmation,
         isEnabled: Boolean(gateway),
         plan,
         period: current ? (current.period as 'monthly' | 'annual') : null,

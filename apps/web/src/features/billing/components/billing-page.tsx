@@ -21,6 +21,11 @@ export function BillingPage() {
           Payments are not enabled on this server.
         </p>
       )}
+      {s.isAwaitingConfirmation && (
+        <p role="status" className="mb-6 rounded-lg border border-neon-cyan/40 bg-cyan-500/10 px-4 py-3 text-sm text-cyan-50">
+          If you have just paid on Razorpay’s page, your plan appears here as soon as Razorpay confirms it.
+        </p>
+      )}
       <CurrentPlan summary={s} />
       {s.isEnabled && s.period && <ChangePlan summary={s} />}
       <PaymentHistory payments={s.payments} />

@@ -5,7 +5,13 @@ import { billingApi, billingKeys } from '@/features/billing/api/billing-api';
 /** Whether this server takes payments (public). */
 export const useBillingConfig = () => useQuery({ queryKey: billingKeys.config, queryFn: billingApi.config, staleTime: 60_000 });
 
-export const useBillingSummary = () => useQuery({ queryKey: billingKeys.summary, queryFn: billingApi.summary });
+/** The billing summary; asked again every 3 s while a payment awaits Razorpay's confirmation. */
+export const useBillingSummary = () =>
+  useQuery({
+    queryKey: billingKeys.summary,
+    queryFn: billingApi.summary,
+    refetchInterval: (query) => (query.state.data?.isAwaitingConfirmation ? 3000 : false),
+  });
 
 /** Razorpay's hosted page for the subscription: the whole tab goes there (no script of theirs in our pages). */
 export const hostedPage = { open: (shortUrl: string) => window.location.assign(shortUrl) };
