@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
 import { createUser, signIn } from './support/users';
 
 test.describe('Payments through Razorpay (fake hosted page)', () => {
@@ -39,6 +39,7 @@ test.describe('Payments through Razorpay (fake hosted page)', () => {
     // The paid billing page (plan, change form, payments table) fits a 360 px phone.
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'billing-phone');
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cancelled: your plan ends on' })).toBeVisible();
