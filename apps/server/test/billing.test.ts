@@ -188,4 +188,19 @@ describe('billing with Razorpay (fake API)', () => {
       expect(log).not.toContain(secret);
     expect(log).not.toMatch(/"x-razorpay-signature":"[0-9a-f]{64}"/);
   });
+
+  it('limits purchases, changes and cancellations to 20 an hour per user with 429 and Retry-After', async () => {
+    const busy = await createVerifiedUser(t);
+    for (let i = 0; i < 20; i += 1)
+      expect((await call(t, busy, 'POST', '/api/v1/billing/subscriptions', { planId: 'pro', period: 'annual' })).status).toBe(201);
+    const res = await fetch(`${t.baseUrl}/api/v1/billing/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${busy.accessToken}` },
+      body: JSON.stringify({ planId: 'pro', period: 'annual' }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same unpaid subscription was given back each time: one at Razorpay.
+    expect([...fake.subscriptions.values()].filter((s) => (s.notes as Record<string, string>).sangam_user_id === busy.id)).toHaveLength(1);
+  });
 });
