@@ -23,6 +23,8 @@ import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refr
 import { agentRoutes } from '@/modules/agent/agent.routes';
 import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
+import { billingRoutes } from '@/modules/billing/billing.routes';
+import { createBilling } from '@/modules/billing/billing.service';
 import { chatsRoutes } from '@/modules/chats/chats.routes';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
@@ -84,7 +86,7 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-razorpay-signature"]'],
       // A query string can carry a secret (the outbox key): requests are logged by path only.
       serializers: {
         req: (req: { method?: string; url?: string; ip?: string; socket?: { remotePort?: number } }) => ({
@@ -195,6 +197,11 @@ export async function buildApp({
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
   await app.register(usageRoutes, { prefix: '/api/v1', ctx });
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx });
+  const billing = createBilling({ config, db: db.db, log: app.log, clock });
+  await app.register(billingRoutes, { prefix: '/api/v1', ctx, billing });
+  app.addHook('onReady', async () => {
+    void billing.warmUp();
+  });
   registerTools();
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());

@@ -48,69 +48,92 @@ export function parseTrustProxy(value: string): TrustProxy | `!${string}` {
   return list;
 }
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  REDIS_URL: optionalUrl(['redis', 'rediss']),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . _ - only (at most 64)')
-    .default('sangam:'),
-  PUBLIC_URL: z.url({ message: 'must be a full URL such as https://sangam.example' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: optionalUrl(['smtp', 'smtps']),
-  MAIL_FROM: z.string().min(3).default('Sangam <no-reply@sangam.local>'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  API_KEYS: z
-    .string()
-    .default('sangam-web')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean),
-    ),
-  MODELS_FILE: z.string().optional(),
-  LOCAL_MODEL: z.enum(['auto', 'off']).default('auto'),
-  LOCAL_MODEL_PATH: z.string().optional(),
-  WEB_DIST_DIR: z.string().optional(),
-  FREE_PLAN_TOKENS: z.coerce.number().int().min(0).default(50_000),
-  /** Answers one user may have in progress at once, over every instance; past it 429 TOO_MANY_ANSWERS. */
-  MAX_ANSWERS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default('false')
-    .transform((v, ctx): TrustProxy => {
-      const parsed = parseTrustProxy(v);
-      if (typeof parsed === 'string' && parsed.startsWith('!')) {
-        ctx.addIssue({ code: 'custom', message: parsed.slice(1) });
-        return z.NEVER;
-      }
-      return parsed as TrustProxy;
+const optionalSecret = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . _ - only (at most 64)')
+      .default('sangam:'),
+    PUBLIC_URL: z.url({ message: 'must be a full URL such as https://sangam.example' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().min(3).default('Sangam <no-reply@sangam.local>'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    API_KEYS: z
+      .string()
+      .default('sangam-web')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      ),
+    MODELS_FILE: z.string().optional(),
+    LOCAL_MODEL: z.enum(['auto', 'off']).default('auto'),
+    LOCAL_MODEL_PATH: z.string().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    FREE_PLAN_TOKENS: z.coerce.number().int().min(0).default(50_000),
+    /** Answers one user may have in progress at once, over every instance; past it 429 TOO_MANY_ANSWERS. */
+    MAX_ANSWERS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === 'string' && parsed.startsWith('!')) {
+          ctx.addIssue({ code: 'custom', message: parsed.slice(1) });
+          return z.NEVER;
+        }
+        return parsed as TrustProxy;
+      }),
+    /** Arena: a battle can be voted on for this long after it was drawn. */
+    ARENA_BATTLE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+    /** Arena: votes one user may cast per UTC day; past it 429 VOTE_CAP_REACHED. */
+    ARENA_DAILY_VOTES: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** Arena: more votes than this from one account or address within the burst window are stored flagged and not ranked. */
+    ARENA_BURST_VOTES: z.coerce.number().int().min(1).max(10_000).default(10),
+    ARENA_BURST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    /** Arena: a category shows real rankings from this many ranked votes; below it, the labelled sample. */
+    ARENA_MIN_VOTES: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    /** Arena: ratings are recomputed after votes and at least this often. */
+    ARENA_RECOMPUTE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+    /** Sangam mode's panel: how many top models of the prompt's category answer, and whether to follow the leaderboard at all. */
+    ARENA_PANEL_SIZE: z.coerce.number().int().min(1).max(10).default(3),
+    ARENA_FOLLOW_LEADERBOARD: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Razorpay payments: all three or none (without them the server takes no payments). */
+    RAZORPAY_KEY_ID: optionalSecret.refine((v) => v === undefined || /^rzp_(test|live)_\w+$/.test(v), {
+      message: 'must be a Razorpay key id such as rzp_test_...',
     }),
-  /** Arena: a battle can be voted on for this long after it was drawn. */
-  ARENA_BATTLE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
-  /** Arena: votes one user may cast per UTC day; past it 429 VOTE_CAP_REACHED. */
-  ARENA_DAILY_VOTES: z.coerce.number().int().min(1).max(10_000).default(100),
-  /** Arena: more votes than this from one account or address within the burst window are stored flagged and not ranked. */
-  ARENA_BURST_VOTES: z.coerce.number().int().min(1).max(10_000).default(10),
-  ARENA_BURST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
-  /** Arena: a category shows real rankings from this many ranked votes; below it, the labelled sample. */
-  ARENA_MIN_VOTES: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  /** Arena: ratings are recomputed after votes and at least this often. */
-  ARENA_RECOMPUTE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
-  /** Sangam mode's panel: how many top models of the prompt's category answer, and whether to follow the leaderboard at all. */
-  ARENA_PANEL_SIZE: z.coerce.number().int().min(1).max(10).default(3),
-  ARENA_FOLLOW_LEADERBOARD: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-});
+    RAZORPAY_KEY_SECRET: optionalSecret,
+    RAZORPAY_WEBHOOK_SECRET: optionalSecret,
+    /** Only for tests: where the Razorpay SDK sends its requests instead of https://api.razorpay.com. */
+    RAZORPAY_API_URL: optionalUrl(['http', 'https']),
+  })
+  .superRefine((env, ctx) => {
+    const names = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+    const missing = names.filter((n) => !env[n]);
+    // The issue names a missing variable, so the message never prints a secret that was given.
+    if (missing.length > 0 && missing.length < names.length)
+      for (const name of missing)
+        ctx.addIssue({ code: 'custom', path: [name], message: `Razorpay needs all of ${names.join(', ')} (or none of them)` });
+  });
 
 export type Env = z.infer<typeof envSchema>;
 export type Config = Env & { dataDir: string; publicUrl: string };

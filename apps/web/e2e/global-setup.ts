@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fakeModelsFile, startFakeLlm } from '../../server/test/fakes/fake-llm';
+import { startFakeRazorpay } from '../../server/test/fakes/fake-razorpay';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,6 +47,11 @@ export default async function globalSetup() {
   fs.writeFileSync(modelsFile, fakeModelsFile(fake.url, { timeoutMs: 8000 }));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Payments: a fake Razorpay API and hosted page on 127.0.0.1, sending signed webhooks to the server.
+  const razorpayKeys = { keyId: 'rzp_test_e2e', keySecret: 'e2e-key-secret', webhookSecret: 'e2e-webhook-secret' };
+  const razorpay = await startFakeRazorpay(razorpayKeys);
+  razorpay.state.webhookUrl = `${baseUrl}/api/v1/billing/webhook`;
+  razorpay.state.returnUrl = `${baseUrl}/profile/billing`;
   let output = '';
   const child = spawn(process.execPath, [entry], {
     cwd: root,
@@ -63,6 +69,10 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
       MODELS_FILE: modelsFile,
+      RAZORPAY_KEY_ID: razorpayKeys.keyId,
+      RAZORPAY_KEY_SECRET: razorpayKeys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: razorpayKeys.webhookSecret,
+      RAZORPAY_API_URL: razorpay.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,10 +86,12 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_FAKE_LLM_URL = fake.url;
+  process.env.E2E_FAKE_RAZORPAY_URL = razorpay.url;
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await fake.close();
+    await razorpay.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './agent';
 export * from './arena';
+export * from './billing';
 export * from './brand';
 export * from './errors';
 export * from './models';

@@ -241,3 +241,81 @@ export const arenaFeedback = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.modelId, t.chatId] }), index('arena_feedback_model_idx').on(t.modelId)],
 );
+
+/**
+ * Razorpay subscriptions, one row per subscription (id is Razorpay's). `stateAt` is the creation
+ * time of the webhook event that set the status: an older event arriving later changes nothing.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    period: text('period').notNull(),
+    status: text('status').notNull(),
+    shortUrl: text('short_url'),
+    currentStart: timestamp('current_start', { withTimezone: true }),
+    currentEnd: timestamp('current_end', { withTimezone: true }),
+    chargeAt: timestamp('charge_at', { withTimezone: true }),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    isCancelling: boolean('is_cancelling').notNull().default(false),
+    stateAt: timestamp('state_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Payments of subscriptions (subscription.charged), amounts in paise as Razorpay counts them. */
+export const billingPayments = pgTable(
+  'billing_payments',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id').notNull(),
+    planId: text('plan_id').notNull(),
+    period: text('period').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    invoiceId: text('invoice_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('billing_payments_user_idx').on(t.userId, t.paidAt)],
+);
+
+/** Every webhook event received, stored once by Razorpay's event id (x-razorpay-event-id). */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  subscriptionId: text('subscription_id'),
+  eventCreatedAt: timestamp('event_created_at', { withTimezone: true }).notNull(),
+  outcome: text('outcome').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The audit trail: every change of a user's plan or subscription state, with the event that made it. */
+export const billingChanges = pgTable(
+  'billing_changes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id'),
+    eventId: text('event_id'),
+    action: text('action').notNull(),
+    fromPlan: text('from_plan').notNull(),
+    toPlan: text('to_plan').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('billing_changes_user_idx').on(t.userId, t.createdAt)],
+);

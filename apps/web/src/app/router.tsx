@@ -52,6 +52,11 @@ export const router = createBrowserRouter([
           { path: 'tools/chanakyaniti', lazy: () => import('./routes/tools/chanakya').then((m) => ({ Component: m.ChanakyaRoute })) },
           { path: 'arena', lazy: () => import('./routes/arena/arena').then((m) => ({ Component: m.ArenaRoute })) },
           { path: 'profile', lazy: () => import('./routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: 'profile/billing', lazy: () => import('./routes/account/billing').then((m) => ({ Component: m.BillingRoute })) },
+          {
+            path: 'profile/billing/receipts/:paymentId',
+            lazy: () => import('./routes/account/receipt').then((m) => ({ Component: m.ReceiptRoute })),
+          },
           { path: 'settings', lazy: () => import('./routes/account/settings').then((m) => ({ Component: m.SettingsRoute })) },
         ],
       },

@@ -23,5 +23,7 @@ export const paths = {
   privacy: '/policies/privacy-policy',
   deleteAccount: '/delete',
   profile: '/profile',
+  billing: '/profile/billing',
+  receipt: (paymentId: string) => `/profile/billing/receipts/${encodeURIComponent(paymentId)}`,
   settings: '/settings',
 } as const;

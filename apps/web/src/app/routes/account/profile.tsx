@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/store';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
@@ -101,6 +101,9 @@ export function ProfileRoute() {
         )}
       </section>
       <UsagePanel />
+      <Link to={paths.billing} className="mt-4 inline-block font-semibold text-neon-cyan underline">
+        Billing and plan
+      </Link>
       <button
         type="button"
         className="btn-ghost mt-8"

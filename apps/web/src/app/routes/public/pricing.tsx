@@ -1,13 +1,21 @@
 import { PLANS } from '@sangam/contracts/plans';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { GetStarted, PaymentsNotice } from '@/features/billing/components/get-started';
 import { type Billing, PlanCard } from '@/features/marketing/components/plan-card';
 import { SlideShow } from '@/features/marketing/components/slide-show';
 import { MODE_COMPARISON, PRICING_FAQ, PRICING_SLIDES } from '@/features/marketing/data/pricing';
 
 export function PricingRoute() {
-  const [billing, setBilling] = useState<Billing>('annual');
+  // Back from sign-up (?plan=...&period=...): that plan's period is chosen and its card in view.
+  const [params] = useSearchParams();
+  const chosenPlan = PLANS.find((p) => p.id === params.get('plan'));
+  const [billing, setBilling] = useState<Billing>(params.get('period') === 'monthly' ? 'monthly' : 'annual');
+  useEffect(() => {
+    if (chosenPlan) document.getElementById(`plan-${chosenPlan.id}`)?.scrollIntoView({ block: 'center' });
+  }, [chosenPlan]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16">
       <header className="mx-auto max-w-3xl text-center">
@@ -65,6 +73,7 @@ export function PricingRoute() {
         </ScrollRegion>
       </section>
 
+      <PaymentsNotice />
       <div className="mt-16 flex justify-center">
         <fieldset className="inline-flex rounded-full border border-white/10 bg-white/5 p-1">
           <legend className="sr-only">Billing period</legend>
@@ -92,7 +101,12 @@ export function PricingRoute() {
           </h2>
           <div className="mt-8 grid gap-8 md:grid-cols-3">
             {PLANS.filter((p) => p.mode === mode).map((plan) => (
-              <PlanCard key={plan.id} plan={plan} billing={billing} />
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                billing={billing}
+                action={<GetStarted plan={plan} period={billing} isHighlighted={plan.isPopular || plan.id === chosenPlan?.id} />}
+              />
             ))}
           </div>
         </section>

@@ -1,14 +1,15 @@
 import { annualSaving, formatIndian, type Plan } from '@sangam/contracts/plans';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
 
 export type Billing = 'annual' | 'monthly';
 
-/** One plan: price for the chosen billing, annual saving, allowance, popular badge, Get Started. */
-export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
+/** One plan: price for the chosen billing, annual saving, allowance, popular badge, Get Started (or the given `action`). */
+export function PlanCard({ plan, billing, action }: { plan: Plan; billing: Billing; action?: ReactNode }) {
   const { isAuthenticated } = useSession();
   const price = billing === 'annual' ? plan.annualPrice : plan.monthlyPrice;
   return (
@@ -56,12 +57,14 @@ export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
           All tools included
         </li>
       </ul>
-      <Link
-        to={isAuthenticated ? paths.profile : paths.signup}
-        className={clsx('mt-8 justify-center', plan.isPopular ? 'btn-primary' : 'btn-ghost')}
-      >
-        Get Started
-      </Link>
+      {action ?? (
+        <Link
+          to={isAuthenticated ? paths.profile : paths.signup}
+          className={clsx('mt-8 justify-center', plan.isPopular ? 'btn-primary' : 'btn-ghost')}
+        >
+          Get Started
+        </Link>
+      )}
     </article>
   );
 }
