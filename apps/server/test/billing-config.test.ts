@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('billing without Razorpay configured', () => {
-  it('answers 503 PAYMENTS_DISABLED "Payments are not enabled on this server." to purchases and webhooks', async () => {
+  it('answers 404 PAYMENTS_DISABLED "Payments are not enabled on this server." to purchases and webhooks', async () => {
     for (const [method, path, body] of [
       ['POST', '/api/v1/billing/subscriptions', { planId: 'pro', period: 'monthly' }],
       ['POST', '/api/v1/billing/change', { planId: 'pro', period: 'monthly' }],
@@ -25,7 +25,7 @@ describe('billing without Razorpay configured', () => {
       ['POST', '/api/v1/billing/webhook', { event: 'subscription.activated' }],
     ] as const)
       expect(await call(t, user, method, path, body)).toEqual({
-        status: 503,
+        status: 404,
         body: { code: 'PAYMENTS_DISABLED', detail: 'Payments are not enabled on this server.' },
       });
   });

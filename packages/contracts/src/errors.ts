@@ -66,7 +66,7 @@ export const ERRORS = {
   VOTE_CAP_REACHED: { status: 429, detail: 'You have reached today’s vote limit. Please come back tomorrow.' },
   MODEL_UNKNOWN: { status: 400, detail: 'Unknown model.' },
   // billing (issue 17)
-  PAYMENTS_DISABLED: { status: 503, detail: 'Payments are not enabled on this server.' },
+  PAYMENTS_DISABLED: { status: 404, detail: 'Payments are not enabled on this server.' },
   PAYMENTS_UNAVAILABLE: { status: 502, detail: 'The payment provider could not be reached. Please try again in a few minutes.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, detail: 'The webhook signature is missing or does not match.' },
   ALREADY_SUBSCRIBED: { status: 409, detail: 'You already have a subscription. Change your plan from the billing page.' },

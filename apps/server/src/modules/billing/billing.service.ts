@@ -31,7 +31,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
  * Subscriptions through Razorpay. Without RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and
- * RAZORPAY_WEBHOOK_SECRET the service is disabled: purchases answer 503 PAYMENTS_DISABLED and the
+ * RAZORPAY_WEBHOOK_SECRET the service is disabled: purchases answer 404 PAYMENTS_DISABLED (a bad request never gets a 5xx) and the
  * summary shows the free plan.
  */
 export function createBilling({ config, db, log, clock }: { config: Config; db: Db; log: FastifyBaseLogger; clock: Clock }) {
