@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './agent';
 export * from './brand';
+export * from './chats';
 export * from './errors';
 export * from './models';
 export * from './plans';
