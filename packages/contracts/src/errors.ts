@@ -52,6 +52,16 @@ export const ERRORS = {
   },
   // answer engine: per-user concurrency
   TOO_MANY_ANSWERS: { status: 429, detail: 'Several answers are already in progress. Please wait for one to finish.' },
+  // answer engine: one model's outcome (the `code` of a model-error event and of ModelAnswer.error)
+  MODEL_FAILED: { status: 502, detail: 'This model failed to answer.' },
+  MODEL_TIMEOUT: { status: 504, detail: 'This model did not answer in time.' },
+  MODEL_CIRCUIT_OPEN: { status: 503, detail: 'This model is temporarily unavailable after repeated failures.' },
+  MODEL_STOPPED: { status: 409, detail: 'This answer was stopped.' },
+  // conversations (issue 13)
+  MESSAGE_NOT_FOUND: { status: 404, detail: 'Message not found.' },
+  ANSWER_NOT_RUNNING: { status: 409, detail: 'This answer is no longer being generated.' },
+  SHARE_NOT_FOUND: { status: 404, detail: 'This shared chat does not exist or is no longer shared.' },
+  MODEL_NOT_FOUND: { status: 400, detail: 'No such model is available.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
