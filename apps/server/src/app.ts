@@ -18,7 +18,8 @@ import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
-import { chatsRoutes } from '@/modules/chats/chats.routes';
+import { type AnswerRuns, createAnswerRuns } from '@/modules/agent/answer-runs';
+import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
@@ -47,6 +48,8 @@ export type AppContext = {
   emailCodes: EmailCodes;
   requireUser: RequireUser;
   usage: UsageMeter;
+  /** Answers being generated in this process (issue 13): followed, resumed and stopped by id. */
+  answers: AnswerRuns;
 };
 
 /** The repository root, found from this file in the source tree or in the bundled dist. */
@@ -132,7 +135,10 @@ export async function buildApp({
     emailCodes: createEmailCodes({ db: db.db, clock, secret }),
     requireUser: createRequireUser(accessTokens, revocations),
     usage,
+    answers: createAnswerRuns(),
   };
+  // Answers in progress are stopped (keeping their text) and stored before anything closes.
+  app.addHook('preClose', async () => ctx.answers.stopAll());
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
@@ -144,10 +150,11 @@ export async function buildApp({
   await app.register(accountsRoutes, { prefix: '/api/v1', ctx });
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
   await app.register(usageRoutes, { prefix: '/api/v1', ctx });
-  await app.register(chatsRoutes, { prefix: '/api/v1', ctx });
   registerTools();
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
+  await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });
+  await app.register(sharedRoutes, { prefix: '/api/v1', ctx });
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
   if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { prefix: '/dev', ctx });
 

@@ -39,8 +39,8 @@ describe('chats', () => {
   it('saves, lists, reads, renames and deletes the owner’s chat', async () => {
     const id = randomUUID();
     expect((await send(owner, 'PUT', `/chats/${id}`, chat())).status).toBe(200);
-    const list = (await (await send(owner, 'GET', '/chats')).json()) as { chats: Array<{ chatId: string; title: string }> };
-    expect(list.chats.map((c) => c.chatId)).toContain(id);
+    const list = (await (await send(owner, 'GET', '/chats')).json()) as { chats: Array<{ id: string; title: string }> };
+    expect(list.chats.map((c) => c.id)).toContain(id);
     const one = (await (await send(owner, 'GET', `/chats/${id}`)).json()) as { messages: Array<{ role: string; content: string }> };
     expect(one.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect((await send(owner, 'PATCH', `/chats/${id}`, { title: 'Dharma' })).status).toBe(200);

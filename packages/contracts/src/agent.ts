@@ -15,8 +15,8 @@ export const agentRequestSchema = z.object({
   Chat_Id: z.string({ error: 'Chat_Id is required' }).trim().min(1, 'Chat_Id is required').max(AGENT_LIMITS.idMaxChars),
   Request_Id: z.string({ error: 'Request_Id is required' }).trim().min(1, 'Request_Id is required').max(AGENT_LIMITS.idMaxChars),
   Mode: z.enum(CHAT_MODES).optional(),
-  /** Issue 13: the message the new question follows (default: the chat's active leaf). */
-  Parent_Id: z.uuid('Parent_Id is a message id').optional(),
+  /** Issue 13: the message the new question follows (default: the chat's active leaf); 'root': a new first question. */
+  Parent_Id: z.union([z.uuid('Parent_Id is a message id'), z.literal('root')]).optional(),
   /** Issue 13: an assistant message whose question is answered again, as a sibling. */
   Regenerate_Id: z.uuid('Regenerate_Id is a message id').optional(),
   /** Issue 13: what the user typed when `Prompt` is the refined prompt they chose (stored as the question). */

@@ -15,9 +15,11 @@ export type ProviderFailure = { kind: string; status?: number; code?: string; re
  */
 export function describeProviderError(err: unknown): ProviderFailure {
   const e = RetryError.isInstance(err) && err.lastError !== undefined ? err.lastError : err;
-  if (APICallError.isInstance(e)) return { kind: 'APICallError', ...(e.statusCode ? { status: e.statusCode } : {}), ...networkCode(e.cause) };
+  if (APICallError.isInstance(e))
+    return { kind: 'APICallError', ...(e.statusCode ? { status: e.statusCode } : {}), ...networkCode(e.cause) };
   if (e instanceof ModelError) return { kind: e.name, reason: e.message };
-  if (e instanceof Error) return { kind: e.name === 'Error' ? 'Error' : e.name.replace(/[^\w]/g, '').slice(0, 60), ...networkCode(e.cause ?? e) };
+  if (e instanceof Error)
+    return { kind: e.name === 'Error' ? 'Error' : e.name.replace(/[^\w]/g, '').slice(0, 60), ...networkCode(e.cause ?? e) };
   return { kind: typeof e };
 }
 

@@ -59,7 +59,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * Runs `call`, retrying retryable failures with a jittered exponential back-off that honours
  * Retry-After; gives up at once when the wait would pass `deadline` (epoch ms) or 60 s.
  */
-export async function withRetries<T>(call: () => PromiseLike<T>, signal: AbortSignal, { deadline }: { deadline?: number } = {}): Promise<T> {
+export async function withRetries<T>(
+  call: () => PromiseLike<T>,
+  signal: AbortSignal,
+  { deadline }: { deadline?: number } = {},
+): Promise<T> {
   let backoff = INITIAL_DELAY_MS;
   for (let attempt = 0; ; attempt += 1) {
     try {

@@ -55,7 +55,9 @@ describe('usage meter', () => {
     const u = await newUser('parallel');
     const clock = manualClock(Date.UTC(2026, 10, 22));
     const a = createUsageMeter({ db: database.db, clock, freeTokens: 1000, log, maxInFlight: 100 });
-    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => a.reserve({ userId: u.id, requestId: `p${i}`, tokens: 300 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => a.reserve({ userId: u.id, requestId: `p${i}`, tokens: 300 })),
+    );
     // 0, 300, 600 and 900 reserved are under 1,000: four are admitted, never more.
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
   });
@@ -65,7 +67,10 @@ describe('usage meter', () => {
     const clock = manualClock(Date.UTC(2026, 10, 22));
     const meter = createUsageMeter({ db: database.db, clock, freeTokens: 1_000_000, log, maxInFlight: 3 });
     const held = await Promise.all([0, 1, 2].map((i) => meter.reserve({ userId: u.id, requestId: `f${i}`, tokens: 10 })));
-    await expect(meter.reserve({ userId: u.id, requestId: 'f3', tokens: 10 })).rejects.toMatchObject({ code: 'TOO_MANY_ANSWERS', status: 429 });
+    await expect(meter.reserve({ userId: u.id, requestId: 'f3', tokens: 10 })).rejects.toMatchObject({
+      code: 'TOO_MANY_ANSWERS',
+      status: 429,
+    });
     const [first] = held;
     if (!first) throw new Error('no reservation');
     meter.release(first);

@@ -100,19 +100,38 @@ export function createUsageMeter({
      * Reserves `tokens` for one answer (awaited, in the database) or throws 402 QUOTA_EXCEEDED /
      * 429 TOO_MANY_ANSWERS. A refusal for quota is logged as a security event naming the user id.
      */
-    reserve: async ({ userId, requestId, tokens, log: requestLog = log }: { userId: string; requestId: string; tokens: number; log?: FastifyBaseLogger }) => {
+    reserve: async ({
+      userId,
+      requestId,
+      tokens,
+      log: requestLog = log,
+    }: {
+      userId: string;
+      requestId: string;
+      tokens: number;
+      log?: FastifyBaseLogger;
+    }) => {
       const now = clock.now();
       try {
         return await reserveUsage(db, { userId, requestId, tokens, now, freeTokens, maxInFlight, staleBefore: now - STALE_RESERVATION_MS });
       } catch (err) {
         if (err instanceof AppError && (err.code === 'QUOTA_EXCEEDED' || err.code === 'TOO_MANY_ANSWERS'))
-          requestLog.warn({ securityEvent: err.code === 'QUOTA_EXCEEDED' ? 'quota_refused' : 'answers_in_flight_refused', userId }, 'security event');
+          requestLog.warn(
+            { securityEvent: err.code === 'QUOTA_EXCEEDED' ? 'quota_refused' : 'answers_in_flight_refused', userId },
+            'security event',
+          );
         throw err;
       }
     },
     /** Replaces the reservation by the answer's real usage (written in the next batch). */
     settle: (reservation: Reservation, byModel: ModelTokens[]) => {
-      pending.push({ userId: reservation.userId, requestId: reservation.requestId, byModel, now: clock.now(), reservationId: reservation.id });
+      pending.push({
+        userId: reservation.userId,
+        requestId: reservation.requestId,
+        byModel,
+        now: clock.now(),
+        reservationId: reservation.id,
+      });
       queued();
     },
     /** Gives the whole reservation back: the answer failed, nothing is charged. */
