@@ -60,7 +60,7 @@ describe('answers in a chat are stored by the server', () => {
       answers: [],
     });
     expect(answer).toMatchObject({ id: ids.assistantMessageId, role: 'assistant', status: 'done', parentId: ids.userMessageId });
-    expect(answer?.content).toBe((final?.data as Final).data.best_output);
+    expect(answer?.content).toBe((final as { data: Final }).data.data.best_output);
     expect(answer?.answers.map((a) => [a.modelId, a.status, a.isInFusion])).toEqual([
       ['alpha', 'done', true],
       ['beta', 'done', true],
