@@ -17,7 +17,7 @@ export type AskFields = {
 /** POST /ai/v1/agent/GenerateAnswer as a stream: only the new message; the server reads the history. */
 export function askStream(fields: AskFields, onEvent: (e: IndexedEvent) => void, signal: AbortSignal) {
   const extra: Record<string, string> = {};
-  if (fields.question && fields.question !== fields.prompt) extra.Question = fields.question;
+  if (fields.question && fields.question !== fields.prompt) extra.Original_Prompt = fields.question;
   if (fields.parentId) extra.Parent_Id = fields.parentId;
   if (fields.regenerateId) extra.Regenerate_Id = fields.regenerateId;
   return streamAgent<AnswerResponse>(

@@ -124,7 +124,7 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
         </button>
         <button
           type="button"
-          aria-label={`Share ${chat.title}`}
+          aria-label={`Share or export ${chat.title}`}
           aria-expanded={isSharing}
           className={iconBtn}
           onClick={() => setIsSharing((v) => !v)}

@@ -59,13 +59,15 @@ export function applyEvent(cards: AnswerCard[], e: AgentStreamEvent): AnswerCard
       return update(e.data.model, (c) => ({ ...c, content: e.data.text, status: 'done' }));
     case 'model-error': {
       const status = statusOfCode(e.data.code);
-      return update(e.data.model, (c) =>
-        status === 'stopped'
-          ? { ...c, status }
-          : c.content
-            ? { ...c, status: 'error', neonColor: 'red' }
-            : { ...c, content: failedText(e.data.detail), neonColor: 'red', status },
-      );
+      // A model cut half-way keeps the text it had streamed.
+      const partial = (e.data as { text?: string }).text;
+      return update(e.data.model, (c) => {
+        const content = partial || c.content;
+        if (status === 'stopped') return { ...c, content, status };
+        return content
+          ? { ...c, content, status: 'error', neonColor: 'red' }
+          : { ...c, content: failedText(e.data.detail), neonColor: 'red', status };
+      });
     }
     case 'fusion-delta':
       return update(BEST_ID, (c) => ({ ...c, content: c.content + e.data.delta, status: 'streaming' }));
