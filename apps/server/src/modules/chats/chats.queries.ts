@@ -103,6 +103,9 @@ export function searchQuery(q: string): string | undefined {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
+/** The outer row's id, qualified (drizzle leaves a column unqualified inside a selected expression). */
+const CONVERSATION_ID = sql`${sql.identifier('conversations')}.${sql.identifier('id')}`;
+
 export async function listChats(
   db: Db,
   { userId, q, cursor, limit }: { userId: string; q?: string; cursor?: string; limit: number },
@@ -124,7 +127,7 @@ export async function listChats(
   const snippet = query
     ? sql<
         string | null
-      >`(select ts_headline('simple', left(m.content, 20000), ${query}, 'MaxFragments=1, MaxWords=20, MinWords=6, StartSel="", StopSel=""') from ${messages} m where m.conversation_id = ${conversations.id} and to_tsvector('simple', m.content) @@ ${query} order by m.created_at limit 1)`
+      >`(select ts_headline('simple', left(m.content, 20000), ${query}, 'MaxFragments=1, MaxWords=20, MinWords=6, StartSel="", StopSel=""') from ${messages} m where m.conversation_id = ${CONVERSATION_ID} and to_tsvector('simple', m.content) @@ ${query} order by m.created_at limit 1)`
     : sql<null>`null`;
   const rows = await db
     .select({ c: conversations, snippet })
