@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatDetail, ChatListResponse, ChatSummary, SharedChat, ShareResponse } from '@sangam/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertChat } from './conv-helper';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 
@@ -28,23 +29,10 @@ const send = (user: TestUser | undefined, method: string, path: string, body?: u
 const json = async <T>(res: Promise<Response>) => (await (await res).json()) as T;
 
 let clock = Date.now() - 1_000_000;
-/** A chat with one question and answer (through the old whole-chat PUT, which stays until the web moves). */
+/** A chat with one question and answer, each newer than the last. */
 async function makeChat(user: TestUser, title: string, question: string, answer: string) {
-  const id = randomUUID();
   clock += 1000;
-  const res = await send(user, 'PUT', `/chats/${id}`, {
-    title,
-    mode: 'sangam',
-    originalPrompt: question,
-    createdAt: clock,
-    updatedAt: clock,
-    messages: [
-      { role: 'user', content: question, timestamp: clock },
-      { role: 'assistant', content: answer, modelId: 'sangam', timestamp: clock + 1 },
-    ],
-  });
-  expect(res.status).toBe(200);
-  return id;
+  return insertChat(t.db, { userId: user.id, title, question, answer, at: clock });
 }
 
 describe('conversation list: paging and full-text search', () => {
@@ -56,6 +44,7 @@ describe('conversation list: paging and full-text search', () => {
     const title = await makeChat(user, 'Dharma and karma', 'What is it?', 'A long answer.');
     const first = await json<ChatListResponse>(send(user, 'GET', '/chats?limit=3'));
     expect(first.chats.map((c) => c.id)).toEqual([title, rocket, ids[4]]);
+    expect(first.chats.map((c) => c.preview)).toEqual(['What is it?', 'How do rockets reach orbit?', 'Question number 4']);
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = await json<ChatListResponse>(send(user, 'GET', `/chats?limit=3&cursor=${first.nextCursor}`));
     expect(second.chats.map((c) => c.id)).toEqual([ids[3], ids[2], ids[1]]);
@@ -100,7 +89,7 @@ describe('one chat: get, rename, delete, export, share', () => {
   it('renames (PATCH answers the summary), refusing empty, long and NUL titles and unknown fields', async () => {
     const id = await makeChat(owner, 'Old', 'Q', 'A');
     const renamed = await json<ChatSummary>(send(owner, 'PATCH', `/chats/${id}`, { title: '  New name  ' }));
-    expect(renamed).toMatchObject({ id, title: 'New name' });
+    expect(renamed).toMatchObject({ id, title: 'New name', preview: 'Q' });
     for (const body of [{ title: '' }, { title: 'x'.repeat(201) }, { title: 'a\u0000b' }, { colour: 'red' }, { continueWith: 42 }]) {
       expect((await send(owner, 'PATCH', `/chats/${id}`, body)).status, JSON.stringify(body)).toBe(400);
     }
@@ -152,6 +141,14 @@ describe('one chat: get, rename, delete, export, share', () => {
       expect((await send(undefined, 'GET', `/shared/${bad}`)).status).toBeLessThan(500);
   });
 
+  it('the whole-chat PUT of the old web is gone', async () => {
+    const id = await makeChat(owner, 'Kept', 'Q', 'A');
+    expect(
+      (await send(owner, 'PUT', `/chats/${id}`, { title: 'x', mode: 'sangam', createdAt: 1, updatedAt: 1, messages: [] })).status,
+    ).toBe(404);
+    expect((await json<ChatDetail>(send(owner, 'GET', `/chats/${id}`))).messages).toHaveLength(2);
+  });
+
   it('deletes a chat, then it is gone', async () => {
     const id = await makeChat(owner, 'Bye', 'Q', 'A');
     expect(await json(send(owner, 'DELETE', `/chats/${id}`))).toEqual({ chatId: id });
@@ -168,7 +165,6 @@ describe('ownership', () => {
     const routes: Array<[string, string, unknown?]> = [
       ['GET', `/chats/${id}`],
       ['PATCH', `/chats/${id}`, { title: 'stolen' }],
-      ['PUT', `/chats/${id}`, { title: 'stolen', mode: 'sangam', createdAt: 1, updatedAt: 1, messages: [] }],
       ['DELETE', `/chats/${id}`],
       ['GET', `/chats/${id}/export?format=json`],
       ['POST', `/chats/${id}/share`],

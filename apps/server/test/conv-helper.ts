@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatDetail } from '@sangam/contracts';
+import type { Db } from '@/db/client';
+import { conversations, messages } from '@/db/schema';
 import type { EngineTest } from './engine-helper';
 import type { TestUser } from './users';
 
@@ -63,4 +65,21 @@ export function convClient(e: EngineTest) {
     });
   const chat = async (chatId: string, user = e.user) => (await (await api('GET', `/chats/${chatId}`, { user })).json()) as ChatDetail;
   return { ask, api, chat, headers };
+}
+
+/** A stored chat of one question and answer (the web no longer PUTs whole chats: fixtures go to the database). */
+export async function insertChat(
+  db: Db,
+  { userId, title, question, answer, at = Date.now() }: { userId: string; title: string; question: string; answer: string; at?: number },
+) {
+  const id = randomUUID();
+  const [q, a] = [randomUUID(), randomUUID()];
+  await db
+    .insert(conversations)
+    .values({ id, userId, title, mode: 'sangam', createdAt: new Date(at), updatedAt: new Date(at), activeLeafId: a });
+  await db.insert(messages).values([
+    { id: q, conversationId: id, role: 'user', content: question, createdAt: new Date(at) },
+    { id: a, conversationId: id, parentId: q, role: 'assistant', content: answer, createdAt: new Date(at + 1) },
+  ]);
+  return id;
 }

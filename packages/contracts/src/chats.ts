@@ -68,6 +68,8 @@ export const chatSummarySchema = z.object({
   updatedAt: z.string(),
   /** A search hit's excerpt (only with `q`). */
   snippet: z.string().optional(),
+  /** The chat's first question, cut to 120 characters (in the list, the detail and the PATCH answer). */
+  preview: z.string().optional(),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 

@@ -307,6 +307,7 @@ async function storeQuestion(
         role: 'assistant',
         content: '',
         mode: input.Mode ?? null,
+        refinedPrompt: question,
         status: 'streaming',
         requestId: input.Request_Id,
         createdAt: new Date(now.getTime() + 1),

@@ -10,7 +10,10 @@ type MessageRow = typeof messages.$inferSelect;
 const asMode = (m: string | null | undefined): ChatMode => (m === 'universe' ? 'universe' : 'sangam');
 const iso = (d: Date) => d.toISOString();
 
-export function toSummary(c: ConversationRow, snippet?: string | null): ChatSummary {
+export const PREVIEW_CHARS = 120;
+const cut = (s: string) => (s.length > PREVIEW_CHARS ? `${s.slice(0, PREVIEW_CHARS - 1).trimEnd()}…` : s);
+
+export function toSummary(c: ConversationRow, snippet?: string | null, preview?: string | null): ChatSummary {
   return {
     id: c.id,
     title: c.title,
@@ -20,8 +23,15 @@ export function toSummary(c: ConversationRow, snippet?: string | null): ChatSumm
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
     ...(snippet ? { snippet } : {}),
+    ...(preview ? { preview: cut(preview) } : {}),
   };
 }
+
+/** The first question of the chat (its earliest user message), as the list shows it under the title. */
+const previewOf = (conversationId: SQL) =>
+  sql<
+    string | null
+  >`(select left(m.content, ${PREVIEW_CHARS + 20}) from ${messages} m where m.conversation_id = ${conversationId} and m.role = 'user' order by m.created_at, m.id limit 1)`;
 
 const MESSAGE_STATUSES: readonly string[] = ['streaming', 'done', 'failed', 'stopped'];
 export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
@@ -130,7 +140,7 @@ export async function listChats(
       >`(select ts_headline('simple', left(m.content, 20000), ${query}, 'MaxFragments=1, MaxWords=20, MinWords=6, StartSel="", StopSel=""') from ${messages} m where m.conversation_id = ${CONVERSATION_ID} and to_tsvector('simple', m.content) @@ ${query} order by m.created_at limit 1)`
     : sql<null>`null`;
   const rows = await db
-    .select({ c: conversations, snippet })
+    .select({ c: conversations, snippet, preview: previewOf(CONVERSATION_ID) })
     .from(conversations)
     .where(and(...conds))
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
@@ -138,7 +148,7 @@ export async function listChats(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    chats: page.map((r) => toSummary(r.c, r.snippet)),
+    chats: page.map((r) => toSummary(r.c, r.snippet, r.preview)),
     nextCursor: rows.length > limit && last ? encodeCursor(last.c) : null,
   };
 }
@@ -150,7 +160,7 @@ export async function getChatDetail(db: Db, { userId, chatId }: { userId: string
   const chat = await getOwnedChat(db, { userId, chatId });
   const rows = await chatMessages(db, chatId);
   return {
-    chat: toSummary(chat),
+    chat: toSummary(chat, null, rows.find((m) => m.role === 'user')?.content),
     messages: rows.map((m) => toChatMessage(m, chat.mode)),
     activeLeafId: chat.activeLeafId ?? rows.at(-1)?.id ?? null,
   };
@@ -188,7 +198,13 @@ export async function patchChat(
   }
   const [row] = await db.update(conversations).set(set).where(eq(conversations.id, chat.id)).returning();
   if (!row) throw new AppError('CHAT_NOT_FOUND');
-  return toSummary(row);
+  const [first] = await db
+    .select({ content: messages.content })
+    .from(messages)
+    .where(and(eq(messages.conversationId, chat.id), eq(messages.role, 'user')))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(1);
+  return toSummary(row, null, first?.content);
 }
 
 export async function deleteChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
@@ -197,50 +213,6 @@ export async function deleteChat(db: Db, { userId, chatId }: { userId: string; c
     .where(and(eq(conversations.id, chatId), eq(conversations.userId, userId)))
     .returning({ id: conversations.id });
   if (rows.length === 0) throw new AppError('CHAT_NOT_FOUND');
-}
-
-// ---------------------------------------------------------------------------------------------
-// The old whole-chat PUT (kept until the web no longer uses it)
-
-export type ChatInput = {
-  title: string;
-  mode: string;
-  originalPrompt: string;
-  createdAt: number;
-  updatedAt: number;
-  messages: Array<{ role: string; content: string; modelId?: string | null; timestamp: number }>;
-};
-
-/** Creates or replaces a chat with its messages in one transaction (messages chained as one branch). */
-export async function saveChat(db: Db, { userId, chatId, input }: { userId: string; chatId: string; input: ChatInput }) {
-  await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ userId: conversations.userId }).from(conversations).where(eq(conversations.id, chatId)).limit(1);
-    if (existing && existing.userId !== userId) throw new AppError('CHAT_NOT_FOUND');
-    const ids = input.messages.map(() => crypto.randomUUID());
-    const values = {
-      title: input.title,
-      mode: input.mode,
-      originalPrompt: input.originalPrompt,
-      updatedAt: new Date(input.updatedAt),
-      activeLeafId: ids.at(-1) ?? null,
-    };
-    if (existing) await tx.update(conversations).set(values).where(eq(conversations.id, chatId));
-    else await tx.insert(conversations).values({ id: chatId, userId, createdAt: new Date(input.createdAt), ...values });
-    await tx.delete(messages).where(eq(messages.conversationId, chatId));
-    if (input.messages.length) {
-      await tx.insert(messages).values(
-        input.messages.map((m, i) => ({
-          id: ids[i],
-          parentId: i > 0 ? ids[i - 1] : null,
-          conversationId: chatId,
-          role: m.role,
-          content: m.content,
-          modelId: m.modelId ?? null,
-          createdAt: new Date(m.timestamp),
-        })),
-      );
-    }
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,7 +30,6 @@ import {
   listChats,
   patchChat,
   revokeShare,
-  saveChat,
   shareChat,
 } from '@/modules/chats/chats.queries';
 import type { ModelRegistry } from '@/modules/models/model-registry';
@@ -38,30 +37,6 @@ import { currentUser } from '@/plugins/auth-guard';
 
 const idSchema = z.object({ chatId: z.uuid('Chat ids are UUIDs') });
 const messageParams = z.object({ chatId: z.uuid('Chat ids are UUIDs'), messageId: z.uuid('Message ids are UUIDs') });
-const title = z
-  .string()
-  .trim()
-  .min(1, 'Title is required')
-  .max(120)
-  .refine((s) => !s.includes('\u0000'), 'Text must not contain NUL characters');
-const chatSchema = z.object({
-  title,
-  mode: z.enum(['sangam', 'universe']),
-  originalPrompt: z.string().max(20_000).default(''),
-  createdAt: z.number().int().positive(),
-  updatedAt: z.number().int().positive(),
-  messages: z
-    .array(
-      z.object({
-        role: z.enum(['user', 'assistant']),
-        content: z.string().max(100_000),
-        modelId: z.string().max(80).nullish(),
-        timestamp: z.number().int().positive(),
-      }),
-    )
-    .max(200),
-});
-
 /** A response checked against its contract schema (the shapes the web imports from @sangam/contracts). */
 const typed = <S extends z.ZodType>(schema: S, value: z.input<S>): z.output<S> => schema.parse(value);
 
@@ -97,13 +72,6 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
   app.get('/chats/:chatId', async (request) => {
     const { chatId } = idSchema.parse(request.params);
     return typed(chatDetailSchema, await getChatDetail(ctx.db, { userId: userId(request), chatId }));
-  });
-
-  /** The old whole-chat save of the web before issue 13; removed once the web no longer uses it. */
-  app.put('/chats/:chatId', async (request) => {
-    const { chatId } = idSchema.parse(request.params);
-    await saveChat(ctx.db, { userId: userId(request), chatId, input: chatSchema.parse(request.body) });
-    return typed(chatIdResponseSchema, { chatId });
   });
 
   app.patch('/chats/:chatId', async (request) => {
