@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatDetail, ChatListResponse, ChatSummary, SharedChat, ShareResponse } from '@sangam/contracts';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChat } from './conv-helper';
 import { startTestApp, type TestApp } from './helper';
@@ -201,4 +202,37 @@ describe('ownership', () => {
     expect(text).toMatch(/^id: 0\nevent: message-ids\n/);
     expect(text).toContain('event: final');
   });
+});
+
+describe('conversation routes under random input', () => {
+  it('list, share, stop and stream: 400 random queries and ids never get a 5xx', async () => {
+    const id = await makeChat(owner, 'Fuzz', 'fuzz question', 'fuzz answer');
+    const text = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ maxLength: 30, unit: 'grapheme' }),
+      fc.constantFrom('%00', "'", '&|!', ':*', '\\', 'a'.repeat(300)),
+    );
+    const num = fc.oneof(fc.integer(), fc.double(), fc.constantFrom('NaN', '-1', '1e9', ''));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('list', 'stream', 'stop', 'shared', 'export'), text, num, text, async (kind, q, n, other) => {
+        const url =
+          kind === 'list'
+            ? `/api/v1/chats?q=${encodeURIComponent(q)}&limit=${encodeURIComponent(String(n))}&cursor=${encodeURIComponent(other)}`
+            : kind === 'stream'
+              ? `/api/v1/chats/${id}/messages/${encodeURIComponent(q)}/stream?after=${encodeURIComponent(String(n))}`
+              : kind === 'stop'
+                ? `/api/v1/chats/${encodeURIComponent(other)}/messages/${encodeURIComponent(q)}/stop`
+                : kind === 'shared'
+                  ? `/api/v1/shared/${encodeURIComponent(q)}`
+                  : `/api/v1/chats/${id}/export?format=${encodeURIComponent(q)}`;
+        const res = await t.app.inject({
+          method: kind === 'stop' ? 'POST' : 'GET',
+          url,
+          headers: { authorization: `Bearer ${owner.accessToken}` },
+        });
+        expect(res.statusCode, `${url} ${res.statusCode} ${res.body.slice(0, 160)}`).toBeLessThan(500);
+      }),
+      { numRuns: 400 },
+    );
+  }, 120_000);
 });
