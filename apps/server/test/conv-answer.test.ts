@@ -9,7 +9,7 @@ let e: EngineTest;
 let c: ReturnType<typeof convClient>;
 let other: TestUser;
 beforeAll(async () => {
-  e = await startEngineTest({ timeoutMs: 4000 });
+  e = await startEngineTest({ timeoutMs: 10_000 });
   c = convClient(e);
   other = await createVerifiedUser(e.t);
 });
@@ -21,15 +21,15 @@ beforeEach(() => e.fake.reset());
 const proposers = ['alpha', 'beta', 'gamma'];
 const asked = (model: string, text: string) =>
   e.fake.requests.filter((r) => r.model === model && JSON.stringify(r.messages).includes(text));
-const slow = (match: string, delay = 40) => {
-  for (const m of proposers) e.fake.behave(m, { reply: 'slow words '.repeat(60), chunkSize: 6, chunkDelayMs: delay, match });
+const slow = (match: string, delay = 40, chunkSize = 6) => {
+  for (const m of proposers) e.fake.behave(m, { reply: 'slow words '.repeat(60), chunkSize, chunkDelayMs: delay, match });
 };
 type Final = AnswerResponse & { ids: MessageIdsEvent };
 
 describe('answers in a chat are stored by the server', () => {
   it('a fresh chat id creates the chat; the question is stored before the models run, the answer with every model’s answer after', async () => {
     const chatId = randomUUID();
-    slow('store-order', 25);
+    slow('store-order', 25, 22);
     const res = await c.ask({ Prompt: 'store-order: what is dharma?', Chat_Id: chatId, Mode: 'universe' }, { stream: true });
     expect(res.status).toBe(200);
     let during: ChatMessage[] = [];
@@ -206,7 +206,7 @@ describe('regenerate, edit-and-resend and continue-with make a message tree', ()
 describe('answers outlive the tab', () => {
   it('a client that disconnects does not abort; the answer is stored, and the stream resumes from an index', async () => {
     const chatId = randomUUID();
-    slow('outlive', 30);
+    slow('outlive', 30, 12);
     const res = await c.ask({ Prompt: 'outlive the tab', Chat_Id: chatId }, { stream: true });
     const seen = await readEvents(res, (_ev, all) => all.filter((x) => x.event === 'model-delta').length >= 3);
     const ids = seen[0]?.data as MessageIdsEvent;
