@@ -62,7 +62,7 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
       aria-label={card.title}
       data-testid="answer-card"
       data-status={card.status}
-      className={clsx('flex h-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl backdrop-blur', NEON_CLASSES[card.neonColor])}
+      className={clsx('flex h-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', NEON_CLASSES[card.neonColor])}
     >
       <header className="mb-2 flex items-center justify-between gap-2">
         <h3 className={clsx('truncate font-semibold', card.neonColor === 'red' ? 'text-red-300' : 'text-white')}>{card.title}</h3>

@@ -19,6 +19,9 @@ import { useRefinedPrompts } from '@/features/chat/hooks/use-refined-prompts';
 import type { Submission } from '@/features/chat/lib/submission';
 import { activePath, latestLeaf, toTurns } from '@/features/chat/lib/thread';
 
+/** One empty list for every turn without minimised cards (a new array would re-render each turn on scroll). */
+const NONE: string[] = [];
+
 /** While a finished answer is not yet stored as finished, the chat is read again this often. */
 const SETTLE_POLL_MS = 1000;
 
@@ -41,6 +44,8 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   const [minimized, setMinimized] = useState<Record<string, string[]>>({});
   const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
   const resumed = useRef(new Set<string>());
+  const pendingRef = useRef<HTMLElement>(null);
+  const liveRef = useRef<HTMLDivElement>(null);
 
   const mode = detail?.chat.mode ?? pending?.mode ?? 'sangam';
   const messages = useMemo(() => detail?.messages ?? [], [detail]);
@@ -57,6 +62,16 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
     refined.current = pending;
     void refine.refine({ prompt: pending.prompt, chatId, mode: pending.mode });
   }, [pending, chatId, refine.refine]);
+
+  // A new question's prompt options, and then its answer, come into view under the thread.
+  const hasTurns = turns.length > 0;
+  useEffect(() => {
+    if (pending && hasTurns) pendingRef.current?.scrollIntoView({ block: 'start' });
+  }, [pending, hasTurns]);
+  const showLiveTurn = !!live && !liveInPath;
+  useEffect(() => {
+    if (showLiveTurn) liveRef.current?.scrollIntoView({ block: 'start' });
+  }, [showLiveTurn]);
 
   // Reopened while an answer is still being generated: follow it from the server.
   const last = turns.at(-1);
@@ -167,7 +182,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
                 mode={mode}
                 live={isLive ? live : null}
                 isBusy={isRunning}
-                minimized={minimized[key] ?? []}
+                minimized={minimized[key] ?? NONE}
                 edits={edits[key]}
                 actions={turnActions}
               />
@@ -175,7 +190,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
           }}
         />
         {live && !liveInPath && (
-          <div className="pt-6">
+          <div className="scroll-mt-4 pt-6" ref={liveRef}>
             <ThreadTurn
               index={turns.length}
               user={{
@@ -196,14 +211,14 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
               mode={mode}
               live={live}
               isBusy
-              minimized={[]}
+              minimized={NONE}
               edits={undefined}
               actions={turnActions}
             />
           </div>
         )}
         {pending && (
-          <section aria-labelledby="refine-heading" className="pt-6">
+          <section aria-labelledby="refine-heading" className="scroll-mt-4 pt-6" ref={pendingRef}>
             <h2 id="refine-heading" className="mb-6 text-xl font-semibold text-white">
               Refined prompt options powered by {pending.mode === 'universe' ? 'Universe mode' : 'Sangam mode'}
             </h2>
@@ -212,7 +227,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
         )}
       </main>
       {(showFollowUp || isRunning) && (
-        <div className="sticky bottom-0 z-10 border-t border-white/5 bg-ink/90 px-4 py-3 backdrop-blur">
+        <div className="sticky bottom-0 z-10 border-t border-white/5 bg-ink/95 px-4 py-3">
           <div className="mx-auto grid max-w-2xl gap-2">
             {continueName && (
               <p className="flex flex-wrap items-center gap-2 text-xs text-slate-300" data-testid="continue-banner">
