@@ -61,7 +61,7 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
     <article
       aria-label={card.title}
       data-testid="answer-card"
-      data-status={card.status}
+      data-status={isTyping && card.status === 'done' ? 'streaming' : card.status}
       className={clsx('flex h-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', NEON_CLASSES[card.neonColor])}
     >
       <header className="mb-2 flex items-center justify-between gap-2">

@@ -78,7 +78,7 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
   };
 
   return (
-    <li className="rounded-xl border border-white/10 bg-white/5 px-3 py-2">
+    <li className="min-w-0 rounded-xl border border-white/10 bg-white/5 px-3 py-2">
       <div className="flex items-center gap-1">
         {isEditing ? (
           <form
@@ -139,7 +139,12 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
         <div className="mt-2 grid gap-2 border-t border-white/10 pt-2 text-xs text-slate-300">
           {link ? (
             <div className="flex flex-wrap items-center gap-2">
-              <input readOnly aria-label="Share link" value={link} className="min-w-0 flex-1 rounded bg-black/30 px-2 py-1 text-xs" />
+              <input
+                readOnly
+                aria-label="Share link"
+                value={link}
+                className="w-full min-w-0 basis-full rounded bg-black/30 px-2 py-1 text-xs sm:basis-0 sm:flex-1"
+              />
               <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => void copy(link)}>
                 {copied ? 'Copied' : 'Copy link'}
               </button>

@@ -15,7 +15,7 @@ export function markRevealed(key: string, length: number) {
 
 /** The reveal paces only text that has arrived: 20 ms ticks, 1 to 3 characters a tick. */
 export const REVEAL_TICK_MS = 20;
-const charsPerTick = (pending: number) => (pending > 400 ? 3 : pending > 100 ? 2 : 1);
+const charsPerTick = (length: number) => (length > 400 ? 3 : length > 100 ? 2 : 1);
 
 /** Types out text that is arriving now (`isLive`); anything else shows whole. Reduced motion never types. */
 export function useReveal(key: string, text: string, isLive: boolean) {
@@ -29,7 +29,7 @@ export function useReveal(key: string, text: string, isLive: boolean) {
   useEffect(() => {
     if (reduced || shownCount >= text.length) return;
     const id = window.setTimeout(
-      () => setCount(Math.min(text.length, shownCount + charsPerTick(text.length - shownCount))),
+      () => setCount(Math.min(text.length, shownCount + charsPerTick(text.length))),
       REVEAL_TICK_MS,
     );
     return () => window.clearTimeout(id);
