@@ -27,10 +27,10 @@ async function startChat(page: Page, prompt: string, mode: 'Sangam' | 'Universe'
 }
 
 /** A follow-up from the box at the bottom of the thread. */
-async function followUp(page: Page, prompt: string) {
+async function followUp(page: Page, prompt: string, use = 'Your Prompt') {
   await page.getByRole('textbox', { name: 'Follow-up prompt' }).fill(prompt);
   await page.getByRole('textbox', { name: 'Follow-up prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await page.getByRole('article', { name: use }).getByRole('button', { name: 'Use' }).click();
 }
 
 const lastTurn = (page: Page) => page.getByTestId('turn').last();
@@ -44,8 +44,10 @@ test.beforeEach(async ({ page, request }) => {
 test('the thread keeps every turn: a follow-up appears under the first answer, both stay readable after a reload', async ({ page }) => {
   const tag = tagOf('thread');
   await startChat(page, `Monsoon basics ${tag}`);
-  await followUp(page, `And the retreating monsoon ${tag}`);
+  await followUp(page, `And the retreating monsoon ${tag}`, 'Suggestion 1');
   await expect(page.getByTestId('turn')).toHaveCount(2);
+  // The question as typed, and the refined prompt chosen for it.
+  await expect(lastTurn(page).getByTestId('refined-used')).toContainText('Explain clearly:');
   await expect(lastTurn(page).getByTestId('answer-card').first()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('question').first()).toHaveText(`Monsoon basics ${tag}`);
   await expect(page.getByTestId('question').last()).toHaveText(`And the retreating monsoon ${tag}`);
@@ -57,6 +59,7 @@ test('the thread keeps every turn: a follow-up appears under the first answer, b
   await expect(page.getByTestId('turn')).toHaveCount(2);
   await expect(page.getByTestId('turn').first().getByTestId('answer-card').first()).toContainText('Fused answer');
   await expect(page.getByRole('heading', { name: /Refined prompt options/ })).toHaveCount(0);
+  await expect(lastTurn(page).getByTestId('refined-used')).toContainText('Explain clearly:');
 });
 
 test('Stop ends the answer and keeps the text it had; reopening shows it stopped', async ({ page }) => {
