@@ -236,7 +236,7 @@ test('a prompt typed on the landing page while signed out survives sign-in and i
   await context.close();
 });
 
-test('on a 360 px phone: the thread, the follow-up box, Stop and the history panel fit and work', async ({ page }) => {
+test('on a 360 px phone: the thread, the follow-up box and the history panel (share, export) fit and work', async ({ page }) => {
   await page.setViewportSize(PHONE);
   const tag = tagOf('phone');
   await startChat(page, `Phone thread ${tag}`, 'Universe');
