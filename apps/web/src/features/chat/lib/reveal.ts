@@ -28,10 +28,7 @@ export function useReveal(key: string, text: string, isLive: boolean) {
 
   useEffect(() => {
     if (reduced || shownCount >= text.length) return;
-    const id = window.setTimeout(
-      () => setCount(Math.min(text.length, shownCount + charsPerTick(text.length))),
-      REVEAL_TICK_MS,
-    );
+    const id = window.setTimeout(() => setCount(Math.min(text.length, shownCount + charsPerTick(text.length))), REVEAL_TICK_MS);
     return () => window.clearTimeout(id);
   }, [reduced, shownCount, text.length]);
 
