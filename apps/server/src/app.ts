@@ -21,11 +21,12 @@ import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
+import { type AnswerRuns, createAnswerRuns } from '@/modules/agent/answer-runs';
 import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { billingRoutes } from '@/modules/billing/billing.routes';
 import { createBilling } from '@/modules/billing/billing.service';
-import { chatsRoutes } from '@/modules/chats/chats.routes';
+import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
@@ -56,6 +57,8 @@ export type AppContext = {
   emailCodes: EmailCodes;
   requireUser: RequireUser;
   usage: UsageMeter;
+  /** Answers being generated in this process (issue 13): followed, resumed and stopped by id. */
+  answers: AnswerRuns;
 };
 
 /** The repository root, found from this file in the source tree or in the bundled dist. */
@@ -169,7 +172,10 @@ export async function buildApp({
     emailCodes: createEmailCodes({ db: db.db, clock, secret }),
     requireUser: createRequireUser(accessTokens, revocations),
     usage,
+    answers: createAnswerRuns(),
   };
+  // Answers in progress are stopped (keeping their text) and stored before anything closes.
+  app.addHook('preClose', async () => ctx.answers.stopAll());
 
   // Logins from addresses that signed in lately go first through the Argon2 gate (lib/passwords.ts).
   const knownClients = createKnownClients(clock);
@@ -196,7 +202,6 @@ export async function buildApp({
   await app.register(accountsRoutes, { prefix: '/api/v1', ctx });
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
   await app.register(usageRoutes, { prefix: '/api/v1', ctx });
-  await app.register(chatsRoutes, { prefix: '/api/v1', ctx });
   const billing = createBilling({ config, db: db.db, log: app.log, clock });
   await app.register(billingRoutes, { prefix: '/api/v1', ctx, billing });
   app.addHook('onReady', async () => {
@@ -205,6 +210,8 @@ export async function buildApp({
   registerTools();
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
+  await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });
+  await app.register(sharedRoutes, { prefix: '/api/v1', ctx });
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
   const arena = createArena({ ctx, registry });
   app.addHook('onClose', async () => arena.close());

@@ -122,13 +122,17 @@ test('streaming visibly fills a card before the answer ends', async ({ page }) =
   expect(fusion).toHaveLength(1);
 });
 
-test('history: the chat is listed, reopened, renamed and deleted; an unknown chat id shows not found', async ({ page }) => {
+// Issue 13 changed this journey: the server owns the chat, so a chat exists once its first question is
+// answered, and reopening it shows the thread (not the prompt options again).
+test('history: the chat is listed, reopened with its thread, renamed and deleted; an unknown chat id shows not found', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Your prompt' }).fill('History check e2e');
   await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
   await expect(page).toHaveURL(/submission$/);
+  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await expect(page.getByTestId('answer-card').first()).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
   await page.goto('/chat');
-  const item = page.getByRole('listitem').filter({ hasText: 'History check e2e' });
-  await expect(item).toContainText(/Sangam Chat - /);
+  const item = page.getByRole('listitem').filter({ hasText: /Sangam Chat - / });
+  await expect(item).toHaveCount(1);
   await item.getByRole('button', { name: /^Rename/ }).click();
   await page.getByRole('textbox', { name: 'Chat title' }).fill('Renamed chat');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -139,7 +143,8 @@ test('history: the chat is listed, reopened, renamed and deleted; an unknown cha
     .getByRole('button', { name: /Renamed chat/ })
     .first()
     .click();
-  await expect(page.getByRole('article', { name: 'Your Prompt' })).toContainText('History check e2e');
+  await expect(page.getByTestId('question').first()).toHaveText('History check e2e');
+  await expect(page.getByTestId('answer-card').first()).toContainText('Fused answer');
   await page.goto('/chat/00000000-0000-4000-8000-000000000000/submission');
   await expect(page.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
   await page.goto('/chat');
@@ -171,11 +176,12 @@ test('a chat is reopened in a second browser of the same user, and another user 
   const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.2' } });
   const other = await second.newPage();
   await signIn(other, { email: user.email, password: 'Str0ng!pass', name: '', username: '' });
-  const item = other.getByRole('listitem').filter({ hasText: 'Second browser e2e-sync' });
+  // Issue 13: the reopened chat shows its whole thread from the server.
+  const item = other.getByRole('listitem').filter({ hasText: /Sangam Chat - / });
   await expect(item).toBeVisible();
   await item.getByRole('button').first().click();
-  await expect(other.getByRole('article', { name: 'Your Prompt' })).toContainText('Second browser e2e-sync');
-  await expect(other.getByText('Conversation so far (2 messages)')).toBeVisible();
+  await expect(other.getByTestId('question').first()).toHaveText('Second browser e2e-sync');
+  await expect(other.getByTestId('answer-card').first()).toContainText('Fused answer');
   await second.close();
 
   const third = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.3' } });

@@ -470,9 +470,13 @@ test.describe('sign-out', () => {
     await box.fill('First user secret e2e-isolation');
     await box.press('Enter');
     await expect(page).toHaveURL(/submission$/);
+    // Issue 13: the server creates the chat with its first answer; the local list caches the server's chats by id.
+    await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+    await expect(page.getByTestId('answer-card').first()).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+    const chatId = /\/chat\/([0-9a-f-]+)/.exec(page.url())?.[1] ?? 'missing';
     await page.goto('/chat');
     await expect(page.getByRole('listitem').filter({ hasText: /Sangam Chat/ })).toHaveCount(1);
-    expect(await page.evaluate(() => localStorage.getItem('chatSessions'))).toContain('e2e-isolation');
+    expect(await page.evaluate(() => localStorage.getItem('chatSessions'))).toContain(chatId);
     await signOut(page);
     const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'theme'));
     expect(left).toEqual([]);
@@ -482,7 +486,7 @@ test.describe('sign-out', () => {
     await expect(page.getByRole('heading', { name: 'What would you like to know?' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your chats' })).toHaveCount(0);
     await expect(page.getByText('e2e-isolation')).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('chatSessions') ?? '')).not.toContain('e2e-isolation');
+    expect(await page.evaluate(() => localStorage.getItem('chatSessions') ?? '')).not.toContain(chatId);
     // And the first user, back on this browser, still has the chat (the server keeps it).
     await signOut(page);
     await signIn(page, first);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MODES } from './brand';
+import type { MessageIdsEvent } from './chats';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /** Limits of the prompt and answer service. */
@@ -26,6 +27,16 @@ export const agentRequestSchema = z.object({
     .max(AGENT_LIMITS.idMaxChars, { abort: true })
     .refine(hasNoNul, NO_NUL_MESSAGE),
   Mode: z.enum(CHAT_MODES).optional(),
+  /** Issue 13: the message the new question follows (default: the chat's active leaf); 'root': a new first question. */
+  Parent_Id: z.union([z.uuid('Parent_Id is a message id'), z.literal('root')]).optional(),
+  /** Issue 13: an assistant message whose question is answered again, as a sibling. */
+  Regenerate_Id: z.uuid('Regenerate_Id is a message id').optional(),
+  /** Issue 13: what the user typed when `Prompt` is the refined prompt they chose (stored as the question). */
+  Original_Prompt: z
+    .string()
+    .max(AGENT_LIMITS.promptMaxChars, { message: 'Original_Prompt is too long', abort: true })
+    .refine(hasNoNul, NO_NUL_MESSAGE)
+    .optional(),
 });
 export type AgentRequest = z.infer<typeof agentRequestSchema>;
 
@@ -43,10 +54,13 @@ export type AnswerResponse = {
     facts?: unknown;
   };
   message: string;
+  /** Issue 13: the stored messages, for an answer in a chat of the user. */
+  ids?: MessageIdsEvent;
 };
 
 /**
  * Server-Sent Events of the streaming form (`Accept: text/event-stream`). Each event's `data` is JSON.
+ * - `message-ids` { chatId, userMessageId, assistantMessageId }  first, for an answer in a chat (issue 13)
  * - `model-start` { model, name }           a proposer began
  * - `model-delta` { model, name, delta }     text from one proposer
  * - `model-end`   { model, name, text }      that proposer finished
@@ -58,15 +72,19 @@ export type AnswerResponse = {
  * - `error`       { code, detail }           the request failed as a whole
  */
 export type AgentStreamEvent =
+  | { event: 'message-ids'; data: MessageIdsEvent }
   | { event: 'model-start'; data: { model: string; name: string } }
   | { event: 'model-delta'; data: { model: string; name: string; delta: string } }
-  | { event: 'model-end'; data: { model: string; name: string; text: string } }
-  | { event: 'model-error'; data: { model: string; name: string; code: string; detail: string } }
+  | { event: 'model-end'; data: { model: string; name: string; text: string; tokens?: number; durationMs?: number } }
+  | { event: 'model-error'; data: { model: string; name: string; code: ModelErrorCode; detail: string; text?: string } }
   | { event: 'fusion-start'; data: { model: string; name: string } }
   | { event: 'fusion-delta'; data: { delta: string } }
   | { event: 'refined'; data: RefineResponse['data'] }
   | { event: 'final'; data: AnswerResponse | RefineResponse }
   | { event: 'error'; data: { code: string; detail: string } };
+
+/** The codes of one model's failure (in the error registry). */
+export type ModelErrorCode = 'MODEL_FAILED' | 'MODEL_TIMEOUT' | 'MODEL_CIRCUIT_OPEN' | 'MODEL_STOPPED';
 
 /** Tool prompt prefixes of SPEC.md section 7. */
 export const TOOL_PREFIXES = { scripture: 'BOOK_ID:', astrology: 'ASTR:', recipe: 'REP:', calorie: 'CAL:,', chanakya: 'CHA:,' } as const;

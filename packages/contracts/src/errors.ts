@@ -72,6 +72,16 @@ export const ERRORS = {
   ALREADY_SUBSCRIBED: { status: 409, detail: 'You already have a subscription. Change your plan from the billing page.' },
   NO_SUBSCRIPTION: { status: 404, detail: 'You have no active subscription.' },
   SAME_PLAN: { status: 409, detail: 'You are already on this plan.' },
+  // answer engine: one model's outcome (the `code` of a model-error event and of ModelAnswer.error)
+  MODEL_FAILED: { status: 502, detail: 'This model failed to answer.' },
+  MODEL_TIMEOUT: { status: 504, detail: 'This model did not answer in time.' },
+  MODEL_CIRCUIT_OPEN: { status: 503, detail: 'This model is temporarily unavailable after repeated failures.' },
+  MODEL_STOPPED: { status: 409, detail: 'This answer was stopped.' },
+  // conversations (issue 13)
+  MESSAGE_NOT_FOUND: { status: 404, detail: 'Message not found.' },
+  ANSWER_NOT_RUNNING: { status: 409, detail: 'This answer is no longer being generated.' },
+  SHARE_NOT_FOUND: { status: 404, detail: 'This shared chat does not exist or is no longer shared.' },
+  MODEL_NOT_FOUND: { status: 400, detail: 'No such model is available.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,6 +3,7 @@ export * from './agent';
 export * from './arena';
 export * from './billing';
 export * from './brand';
+export * from './chats';
 export * from './errors';
 export * from './models';
 export * from './plans';

@@ -79,8 +79,16 @@ export const conversations = pgTable(
     originalPrompt: text('original_prompt').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 13: the model the chat's next questions go to alone (null: every model). */
+    continueWith: text('continue_with'),
+    /** The last message of the branch the user sees. */
+    activeLeafId: uuid('active_leaf_id'),
+    /** The public share link's unguessable id, its time, and the snapshot it shows. */
+    shareId: text('share_id'),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    shareSnapshot: jsonb('share_snapshot'),
   },
-  (t) => [index('conversations_user_idx').on(t.userId, t.updatedAt)],
+  (t) => [index('conversations_user_idx').on(t.userId, t.updatedAt), uniqueIndex('conversations_share_idx').on(t.shareId)],
 );
 
 export const messages = pgTable(
@@ -95,8 +103,22 @@ export const messages = pgTable(
     modelId: text('model_id'),
     extra: jsonb('extra'),
     createdAt: createdAt(),
+    /** Issue 13: a message tree (edit-and-resend and regenerate make siblings). */
+    parentId: uuid('parent_id'),
+    status: text('status').notNull().default('done'),
+    mode: text('mode'),
+    refinedPrompt: text('refined_prompt'),
+    facts: jsonb('facts'),
+    /** Every model's answer of an assistant message (ModelAnswer[]). */
+    answers: jsonb('answers').notNull().default([]),
+    /** The Request_Id that created it: a retried request finds it instead of storing twice. */
+    requestId: text('request_id'),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('messages_request_idx').on(t.conversationId, t.role, t.requestId),
+    index('messages_parent_idx').on(t.parentId),
+  ],
 );
 
 /** Tokens used per user per calendar month (UTC), counted against the plan's allowance. */

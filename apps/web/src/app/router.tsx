@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
           { path: 'leaderboard', lazy: () => import('./routes/public/leaderboard').then((m) => ({ Component: m.LeaderboardRoute })) },
           { path: 'policies/terms-of-use', lazy: () => import('./routes/public/terms').then((m) => ({ Component: m.TermsRoute })) },
           { path: 'policies/privacy-policy', lazy: () => import('./routes/public/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
+          { path: 'share/:shareId', lazy: () => import('./routes/public/share').then((m) => ({ Component: m.ShareRoute })) },
           { path: 'delete', lazy: () => import('./routes/account/delete').then((m) => ({ Component: m.DeleteAccountRoute })) },
           { path: '*', lazy: () => import('./routes/public/landing').then((m) => ({ Component: m.LandingRoute })) },
         ],

@@ -14,6 +14,7 @@ export const paths = {
   chat: '/chat',
   chatById: (chatId: string) => `/chat/${chatId}`,
   submission: (chatId: string) => `/chat/${chatId}/submission`,
+  share: (shareId: string) => `/share/${shareId}`,
   religion: '/tools/religion',
   astrology: '/tools/astrology',
   food: '/tools/food',

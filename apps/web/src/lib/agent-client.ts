@@ -55,8 +55,11 @@ function parseJson<T>(text: string): T {
   }
 }
 
+/** An SSE event with its `id:` (its index in the answer, for resuming), when the server sent one. */
+export type IndexedEvent = AgentStreamEvent & { id?: number };
+
 /** Splits a Server-Sent Events byte stream into events as they arrive. */
-async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<AgentStreamEvent> {
+export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<IndexedEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -69,12 +72,14 @@ async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Age
       const block = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 2);
       let event = 'message';
+      let id: number | undefined;
       const data: string[] = [];
       for (const line of block.split('\n')) {
         if (line.startsWith('event:')) event = line.slice(6).trim();
         else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+        else if (line.startsWith('id:')) id = Number(line.slice(3).trim());
       }
-      if (data.length) yield { event, data: JSON.parse(data.join('\n')) } as AgentStreamEvent;
+      if (data.length) yield { event, data: JSON.parse(data.join('\n')), id: Number.isFinite(id) ? id : undefined } as IndexedEvent;
       cut = buffer.indexOf('\n\n');
     }
   }
@@ -87,7 +92,7 @@ async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Age
 export async function streamAgent<T extends AnswerResponse | RefineResponse>(
   endpoint: AgentEndpoint,
   fields: AgentFields,
-  onEvent: (event: AgentStreamEvent) => void,
+  onEvent: (event: IndexedEvent) => void,
   signal?: AbortSignal,
 ): Promise<T> {
   const res = await authFetch(`/ai/v1/agent/${endpoint}`, {

@@ -80,7 +80,7 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return accounts.refresh(ctx, { refreshToken: refresh_token });
   });
 
-  app.post('/auth/logout', { preHandler: ctx.requireUser }, async (request, reply) => {
+  app.post('/auth/logout', { onRequest: ctx.requireUser }, async (request, reply) => {
     const body = z
       .object({ refresh_token: z.string().max(512).optional() })
       .optional()
@@ -91,11 +91,11 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return out;
   });
 
-  app.get('/auth/verify', { preHandler: ctx.requireUser }, async (request) =>
+  app.get('/auth/verify', { onRequest: ctx.requireUser }, async (request) =>
     accounts.currentSession(ctx, { userId: currentUser(request).id, token: bearerToken(request) }),
   );
 
-  app.delete('/users/account', { preHandler: ctx.requireUser }, async (request) => {
+  app.delete('/users/account', { onRequest: ctx.requireUser }, async (request) => {
     const { password, reason } = deleteAccountSchema.parse(request.body);
     const { id, authTime } = currentUser(request);
     return accounts.deleteAccount(ctx, { userId: id, password, reason, ip: request.ip, authTime });

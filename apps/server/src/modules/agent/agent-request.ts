@@ -78,12 +78,18 @@ export function readAgentRequest(request: FastifyRequest): ParsedAgentRequest {
   if (!(request.body instanceof AgentForm))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', { detail: 'Send the fields as multipart/form-data.' });
   const { fields, image } = request.body;
+  // PostgreSQL text cannot hold NUL: refused with a clear 400 before anything is stored.
+  for (const [name, value] of Object.entries(fields))
+    if (value.includes('\u0000')) throw new AppError('VALIDATION_FAILED', { detail: `${name} must not contain NUL characters.` });
   if ((fields.Prompt?.length ?? 0) > AGENT_LIMITS.promptMaxChars) throw new AppError('PROMPT_TOO_LONG');
   const base = agentRequestSchema.parse({
     Prompt: fields.Prompt,
     Chat_Id: fields.Chat_Id,
     Request_Id: fields.Request_Id,
     Mode: fields.Mode || undefined,
+    Parent_Id: fields.Parent_Id || undefined,
+    Regenerate_Id: fields.Regenerate_Id || undefined,
+    Original_Prompt: fields.Original_Prompt || undefined,
   });
   let history: HistoryTurn[] = [];
   if (fields.History) {

@@ -2,24 +2,18 @@ import type { AgentStreamEvent } from '@sangam/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
-import { GENERAL_SYSTEM } from '@/modules/agent/agent-prompts';
 import { AGENT_BODY_LIMIT, parseAgentForm, readAgentRequest } from '@/modules/agent/agent-request';
-import { estimateAnswerTokens, estimateRefineTokens, generateAnswer } from '@/modules/agent/answer.service';
-import { sanitizeImage } from '@/modules/agent/image-check';
+import { estimateRefineTokens } from '@/modules/agent/answer.service';
+import { chatContext, isChatId, REQUEST_CAP_MS, runError, type StartedAnswer, startAnswer } from '@/modules/agent/answer-pipeline';
 import { refinePrompt } from '@/modules/agent/refine.service';
 import { openEventStream } from '@/modules/agent/sse';
 import type { ModelRegistry } from '@/modules/models/model-registry';
-import { findTool } from '@/modules/tools/tool-registry';
 import type { ModelTokens, Reservation } from '@/modules/usage/usage.service';
 import { currentUser } from '@/plugins/auth-guard';
 
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
-/** An AbortController that fires when the client goes away before the answer is complete. */
-/** Any answer request is capped at 300 s. */
-export const REQUEST_CAP_MS = 300_000;
-
-/** A signal that fires when the client goes away before the answer is complete, or after 300 s. */
+/** A signal that fires when the client goes away before the refiner has answered, or after 300 s. */
 function abortOnDisconnect(reply: FastifyReply) {
   const controller = new AbortController();
   const cap = setTimeout(() => controller.abort(new Error('request time cap')), REQUEST_CAP_MS);
@@ -107,7 +101,8 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     const input = readAgentRequest(request);
     const reservation = await reserve(request, input.Request_Id, estimateRefineTokens({ chars: input.Prompt.length }));
     return respond(request, reply, reservation, async (emit, signal) => {
-      const result = await refinePrompt({ registry, prompt: input.Prompt, signal, log: request.log });
+      const context = await chatContext(ctx.db, { userId: currentUser(request).id, chatId: input.Chat_Id });
+      const result = await refinePrompt({ registry, prompt: input.Prompt, context, signal, log: request.log });
       emit?.({ event: 'refined', data: result.response.data });
       return result;
     });
@@ -115,40 +110,54 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
 
   app.post('/agent/GenerateAnswer', guards, async (request, reply) => {
     const input = readAgentRequest(request);
-    registry.assertAvailable();
-    const estimate = estimateAnswerTokens({
-      chars: input.Prompt.length + input.history.reduce((n, h) => n + h.content.length, 0),
-      proposers: registry.proposers({ needsVision: Boolean(input.image) }).length,
-      hasImage: Boolean(input.image),
-    });
-    const reservation = await reserve(request, input.Request_Id, estimate);
-    const { image, tool, prepared } = await prepareOrRelease(reservation, async () => {
-      const image = input.image ? await sanitizeImage(input.image) : undefined;
-      const tool = findTool(input.Prompt);
-      const prepared = tool
-        ? await tool.prepare({ prompt: input.Prompt, hasImage: Boolean(image) })
-        : { system: GENERAL_SYSTEM, user: input.Prompt, facts: undefined };
-      return { image, tool, prepared };
-    });
-    return respond(request, reply, reservation, async (emit, signal) => {
-      const result = await generateAnswer({
-        registry,
-        system: prepared.system,
-        question: prepared.user,
-        history: input.history,
-        image,
-        signal,
-        emit,
-        log: request.log,
-      });
-      if (tool?.finalize) {
-        const checked = await tool.finalize({ answer: result.response.data.best_output, facts: prepared.facts });
-        result.response.data.best_output = checked.answer;
-        result.response.data.facts = checked.facts;
-      } else if (prepared.facts !== undefined) {
-        result.response.data.facts = prepared.facts;
-      }
-      return result;
-    });
+    const started = await startAnswer(
+      { db: ctx.db, registry, meter, runs: ctx.answers },
+      { userId: currentUser(request).id, input, log: request.log, streaming: wantsStream(request) },
+    );
+    return adaptAnswer(request, reply, started, { abortOnDisconnect: !isChatId(input.Chat_Id) });
   });
+}
+
+/**
+ * The JSON and Server-Sent Events forms of an answer: both only follow the pipeline's run (or replay
+ * a stored answer). A client going away stops following; it aborts only an answer kept nowhere.
+ */
+export async function adaptAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  started: StartedAnswer,
+  {
+    abortOnDisconnect = false,
+    from = 0,
+    stream = wantsStream(request),
+  }: { abortOnDisconnect?: boolean; from?: number; stream?: boolean } = {},
+) {
+  const { run, replay } = started;
+  if (!stream) {
+    if (run) {
+      const onClose = () => {
+        if (abortOnDisconnect && !reply.raw.writableFinished) run.controller.abort(new Error('client disconnected'));
+      };
+      reply.raw.on('close', onClose);
+      await run.done;
+    }
+    const last = run ? run.lastEvent() : replay.at(-1);
+    const failed = runError(last);
+    if (failed) throw failed;
+    return reply.send(last?.event === 'final' ? last.data : {});
+  }
+  const sse = openEventStream(reply);
+  if (!run) {
+    replay.forEach((e, i) => {
+      if (i >= from) sse.send(e, i);
+    });
+    sse.end();
+    return reply;
+  }
+  const stop = run.follow(from, sse.send, sse.end);
+  reply.raw.on('close', () => {
+    stop();
+    if (abortOnDisconnect && !run.isFinished) run.controller.abort(new Error('client disconnected'));
+  });
+  return reply;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '@/errors';
 import { ModelError } from '@/lib/llm/provider-error';
 import { REFINER_SYSTEM } from '@/modules/agent/agent-prompts';
+import type { HistoryTurn } from '@/modules/agent/agent-request';
 import { logModelFailure } from '@/modules/agent/answer.service';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 
@@ -23,14 +24,26 @@ export function cleanRefined(prompts: string[]): string[] {
   return out;
 }
 
+/** The conversation so far, each turn shortened, as context for the refiner. */
+function conversationBlock(context: HistoryTurn[]) {
+  if (context.length === 0) return '';
+  const turns = context.map(
+    (t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content.length > 600 ? `${t.content.slice(0, 600)}…` : t.content}`,
+  );
+  return `<conversation>\n${turns.join('\n')}\n</conversation>\n\n`;
+}
+
 export async function refinePrompt({
   registry,
   prompt,
+  context = [],
   signal,
   log,
 }: {
   registry: ModelRegistry;
   prompt: string;
+  /** The chat's recent turns: a follow-up is refined in their light (issue 13). */
+  context?: HistoryTurn[];
   signal: AbortSignal;
   log: FastifyBaseLogger;
 }) {
@@ -39,7 +52,7 @@ export async function refinePrompt({
   try {
     const { object, usage } = await model.object({
       system: REFINER_SYSTEM,
-      prompt: `Return {"prompts": [...]} with up to four improved versions of this prompt:\n\n<prompt>\n${prompt}\n</prompt>`,
+      prompt: `${conversationBlock(context)}Return {"prompts": [...]} with up to four improved versions of this prompt${context.length ? ' (a follow-up in the conversation above: each version must stand on its own, naming what it refers to)' : ''}:\n\n<prompt>\n${prompt}\n</prompt>`,
       schema: refinedSchema,
       signal: AbortSignal.any([signal, timeout]),
     });

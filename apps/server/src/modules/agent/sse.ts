@@ -28,10 +28,11 @@ export function openEventStream(reply: FastifyReply) {
     if (!sentAny && !res.writableEnded && !res.destroyed) res.flushHeaders();
   });
   return {
-    send: (e: AgentStreamEvent) => {
+    /** Writes one event; `id` (its index in the answer's log) lets a client resume after it. */
+    send: (e: AgentStreamEvent, id?: number) => {
       if (res.writableEnded || res.destroyed) return;
       sentAny = true;
-      res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
       if (!flushedThisTurn) {
         flushedThisTurn = true;
         res.socket?.uncork();

@@ -1,93 +1,331 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import type { ChatDetail, ChatMessage, ChatMode, ChatSummary, MessageStatus, ModelAnswer, SharedChat } from '@sangam/contracts';
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messages } from '@/db/schema';
-import { AppError, databaseErrorCode } from '@/errors';
+import { AppError } from '@/errors';
 
-export type ChatInput = {
-  title: string;
-  mode: string;
-  originalPrompt: string;
-  createdAt: number;
-  updatedAt: number;
-  messages: Array<{ role: string; content: string; modelId?: string | null; timestamp: number }>;
-};
+type ConversationRow = typeof conversations.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
 
-export async function listChats(db: Db, { userId }: { userId: string }) {
-  return db
-    .select({
-      chatId: conversations.id,
-      title: conversations.title,
-      mode: conversations.mode,
-      originalPrompt: conversations.originalPrompt,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-    })
-    .from(conversations)
-    .where(eq(conversations.userId, userId))
-    .orderBy(desc(conversations.updatedAt))
-    .limit(100);
+const asMode = (m: string | null | undefined): ChatMode => (m === 'universe' ? 'universe' : 'sangam');
+const iso = (d: Date) => d.toISOString();
+
+export const PREVIEW_CHARS = 120;
+const cut = (s: string) => (s.length > PREVIEW_CHARS ? `${s.slice(0, PREVIEW_CHARS - 1).trimEnd()}…` : s);
+
+export function toSummary(c: ConversationRow, snippet?: string | null, preview?: string | null): ChatSummary {
+  return {
+    id: c.id,
+    title: c.title,
+    mode: asMode(c.mode),
+    continueWith: c.continueWith ?? null,
+    shareId: c.shareId ?? null,
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+    ...(snippet ? { snippet } : {}),
+    ...(preview ? { preview: cut(preview) } : {}),
+  };
 }
 
-/** A chat of this user, or 404 CHAT_NOT_FOUND (also for another user's chat: no existence leak). */
-export async function getOwnedChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
+/** The first question of the chat (its earliest user message), as the list shows it under the title. */
+const previewOf = (conversationId: SQL) =>
+  sql<
+    string | null
+  >`(select left(m.content, ${PREVIEW_CHARS + 20}) from ${messages} m where m.conversation_id = ${conversationId} and m.role = 'user' order by m.created_at, m.id limit 1)`;
+
+const MESSAGE_STATUSES: readonly string[] = ['streaming', 'done', 'failed', 'stopped'];
+export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
+  return {
+    id: m.id,
+    chatId: m.conversationId,
+    parentId: m.parentId ?? null,
+    role: m.role === 'assistant' ? 'assistant' : 'user',
+    content: m.content,
+    mode: asMode(m.mode ?? chatMode),
+    status: (MESSAGE_STATUSES.includes(m.status) ? m.status : 'done') as MessageStatus,
+    refinedPrompt: m.refinedPrompt ?? null,
+    facts: m.facts ?? null,
+    answers: m.role === 'assistant' && Array.isArray(m.answers) ? (m.answers as ModelAnswer[]) : [],
+    createdAt: iso(m.createdAt),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ownership
+
+/** The conversation row of this user, or undefined (another user's chat is as absent as none). */
+export async function findOwnedChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
   const [chat] = await db
     .select()
     .from(conversations)
     .where(and(eq(conversations.id, chatId), eq(conversations.userId, userId)))
     .limit(1);
-  if (!chat) throw new AppError('CHAT_NOT_FOUND');
-  const rows = await db.select().from(messages).where(eq(messages.conversationId, chatId)).orderBy(asc(messages.createdAt));
-  return { chat, messages: rows };
+  return chat;
 }
 
-/**
- * Creates or replaces a chat with its messages in one transaction. A user that no longer exists (an
- * access token that outlived its account) fails the foreign key: that is a session that is not valid.
- */
-export async function saveChat(db: Db, { userId, chatId, input }: { userId: string; chatId: string; input: ChatInput }) {
+/** A chat of this user, or 404 CHAT_NOT_FOUND (also for another user's chat: no existence leak). */
+export async function getOwnedChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
+  const chat = await findOwnedChat(db, { userId, chatId });
+  if (!chat) throw new AppError('CHAT_NOT_FOUND');
+  return chat;
+}
+
+export async function chatMessages(db: Db, chatId: string) {
+  return db.select().from(messages).where(eq(messages.conversationId, chatId)).orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+/** The path from the root to `leafId` (inclusive), following parent links; [] when the leaf is unknown. */
+export function pathTo(rows: MessageRow[], leafId: string | null | undefined): MessageRow[] {
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  const path: MessageRow[] = [];
+  const seen = new Set<string>();
+  let cur = leafId ? byId.get(leafId) : undefined;
+  while (cur && !seen.has(cur.id)) {
+    seen.add(cur.id);
+    path.push(cur);
+    cur = cur.parentId ? byId.get(cur.parentId) : undefined;
+  }
+  return path.reverse();
+}
+
+// ---------------------------------------------------------------------------------------------
+// List and search
+
+type Cursor = { at: string; id: string };
+const encodeCursor = (c: ConversationRow) => Buffer.from(JSON.stringify({ at: iso(c.updatedAt), id: c.id })).toString('base64url');
+function decodeCursor(raw: string): Cursor {
   try {
-    await writeChat(db, { userId, chatId, input });
-  } catch (error) {
-    if (databaseErrorCode(error) === '23503') throw new AppError('TOKEN_INVALID');
-    throw error;
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.at !== 'string' || typeof c.id !== 'string' || Number.isNaN(Date.parse(c.at)) || !/^[0-9a-f-]{36}$/i.test(c.id))
+      throw new Error('bad cursor');
+    return c;
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { detail: 'The cursor is not valid.', fields: { cursor: 'The cursor is not valid.' } });
   }
 }
 
-async function writeChat(db: Db, { userId, chatId, input }: { userId: string; chatId: string; input: ChatInput }) {
-  await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ userId: conversations.userId }).from(conversations).where(eq(conversations.id, chatId)).limit(1);
-    if (existing && existing.userId !== userId) throw new AppError('CHAT_NOT_FOUND');
-    const values = { title: input.title, mode: input.mode, originalPrompt: input.originalPrompt, updatedAt: new Date(input.updatedAt) };
-    if (existing) await tx.update(conversations).set(values).where(eq(conversations.id, chatId));
-    else await tx.insert(conversations).values({ id: chatId, userId, createdAt: new Date(input.createdAt), ...values });
-    await tx.delete(messages).where(eq(messages.conversationId, chatId));
-    if (input.messages.length) {
-      await tx.insert(messages).values(
-        input.messages.map((m) => ({
-          conversationId: chatId,
-          role: m.role,
-          content: m.content,
-          modelId: m.modelId ?? null,
-          createdAt: new Date(m.timestamp),
-        })),
-      );
-    }
-  });
+/**
+ * A full-text query (PostgreSQL's, also in PGlite) from what the user typed: its words, each as a
+ * prefix, all required. Only letters and digits reach to_tsquery, so nothing in `q` is syntax.
+ */
+export function searchQuery(q: string): string | undefined {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
-export async function renameChat(db: Db, { userId, chatId, title }: { userId: string; chatId: string; title: string }) {
-  const [row] = await db
-    .update(conversations)
-    .set({ title, updatedAt: new Date() })
-    .where(and(eq(conversations.id, chatId), eq(conversations.userId, userId)))
-    .returning();
+/** The outer row's id, qualified (drizzle leaves a column unqualified inside a selected expression). */
+const CONVERSATION_ID = sql`${sql.identifier('conversations')}.${sql.identifier('id')}`;
+
+export async function listChats(
+  db: Db,
+  { userId, q, cursor, limit }: { userId: string; q?: string; cursor?: string; limit: number },
+): Promise<{ chats: ChatSummary[]; nextCursor: string | null }> {
+  const conds: SQL[] = [eq(conversations.userId, userId)];
+  if (cursor) {
+    const c = decodeCursor(cursor);
+    const at = new Date(c.at);
+    conds.push(or(lt(conversations.updatedAt, at), and(eq(conversations.updatedAt, at), lt(conversations.id, c.id))) as SQL);
+  }
+  const text = q?.trim();
+  const tsq = text ? searchQuery(text) : undefined;
+  if (text && !tsq) return { chats: [], nextCursor: null };
+  const query = tsq ? sql`to_tsquery('simple', ${tsq})` : undefined;
+  if (query)
+    conds.push(
+      sql`(to_tsvector('simple', ${conversations.title}) @@ ${query} or exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and to_tsvector('simple', m.content) @@ ${query}))`,
+    );
+  const snippet = query
+    ? sql<
+        string | null
+      >`(select ts_headline('simple', left(m.content, 20000), ${query}, 'MaxFragments=1, MaxWords=20, MinWords=6, StartSel="", StopSel=""') from ${messages} m where m.conversation_id = ${CONVERSATION_ID} and to_tsvector('simple', m.content) @@ ${query} order by m.created_at limit 1)`
+    : sql<null>`null`;
+  const rows = await db
+    .select({ c: conversations, snippet, preview: previewOf(CONVERSATION_ID) })
+    .from(conversations)
+    .where(and(...conds))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    chats: page.map((r) => toSummary(r.c, r.snippet, r.preview)),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.c) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One chat
+
+export async function getChatDetail(db: Db, { userId, chatId }: { userId: string; chatId: string }): Promise<ChatDetail> {
+  const chat = await getOwnedChat(db, { userId, chatId });
+  const rows = await chatMessages(db, chatId);
+  return {
+    chat: toSummary(chat, null, rows.find((m) => m.role === 'user')?.content),
+    messages: rows.map((m) => toChatMessage(m, chat.mode)),
+    activeLeafId: chat.activeLeafId ?? rows.at(-1)?.id ?? null,
+  };
+}
+
+export async function patchChat(
+  db: Db,
+  {
+    userId,
+    chatId,
+    patch,
+    isModel,
+  }: {
+    userId: string;
+    chatId: string;
+    patch: { title?: string; continueWith?: string | null; activeLeafId?: string };
+    isModel: (id: string) => boolean;
+  },
+): Promise<ChatSummary> {
+  const chat = await getOwnedChat(db, { userId, chatId });
+  const set: Partial<ConversationRow> = { updatedAt: new Date() };
+  if (patch.title !== undefined) set.title = patch.title;
+  if (patch.continueWith !== undefined) {
+    if (patch.continueWith !== null && !isModel(patch.continueWith)) throw new AppError('MODEL_NOT_FOUND');
+    set.continueWith = patch.continueWith;
+  }
+  if (patch.activeLeafId !== undefined) {
+    const [m] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, chat.id), sql`${messages.id}::text = ${patch.activeLeafId}`))
+      .limit(1);
+    if (!m) throw new AppError('MESSAGE_NOT_FOUND');
+    set.activeLeafId = m.id;
+  }
+  const [row] = await db.update(conversations).set(set).where(eq(conversations.id, chat.id)).returning();
   if (!row) throw new AppError('CHAT_NOT_FOUND');
+  const [first] = await db
+    .select({ content: messages.content })
+    .from(messages)
+    .where(and(eq(messages.conversationId, chat.id), eq(messages.role, 'user')))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(1);
+  return toSummary(row, null, first?.content);
 }
 
 export async function deleteChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
   const rows = await db
     .delete(conversations)
     .where(and(eq(conversations.id, chatId), eq(conversations.userId, userId)))
-    .returning();
+    .returning({ id: conversations.id });
   if (rows.length === 0) throw new AppError('CHAT_NOT_FOUND');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Share links: a snapshot of the active path, no account data
+
+export async function shareChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
+  const chat = await getOwnedChat(db, { userId, chatId });
+  const rows = await chatMessages(db, chatId);
+  const path = pathTo(rows, chat.activeLeafId ?? rows.at(-1)?.id).filter((m) => m.status !== 'streaming');
+  const shareId = chat.shareId ?? randomShareId();
+  const sharedAt = new Date();
+  const snapshot: SharedChat = {
+    title: chat.title,
+    mode: asMode(chat.mode),
+    messages: path.map((m) => toChatMessage(m, chat.mode)),
+    sharedAt: iso(sharedAt),
+  };
+  await db.update(conversations).set({ shareId, sharedAt, shareSnapshot: snapshot }).where(eq(conversations.id, chat.id));
+  return shareId;
+}
+
+/** 128 random bits, URL-safe. */
+export const randomShareId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
+
+export async function revokeShare(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
+  const chat = await getOwnedChat(db, { userId, chatId });
+  await db.update(conversations).set({ shareId: null, sharedAt: null, shareSnapshot: null }).where(eq(conversations.id, chat.id));
+}
+
+export async function getShared(db: Db, shareId: string): Promise<SharedChat> {
+  const [row] = await db
+    .select({ snapshot: conversations.shareSnapshot })
+    .from(conversations)
+    .where(eq(conversations.shareId, shareId))
+    .limit(1);
+  if (!row?.snapshot) throw new AppError('SHARE_NOT_FOUND');
+  return row.snapshot as SharedChat;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+export async function exportChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
+  const detail = await getChatDetail(db, { userId, chatId });
+  const byId = new Map(detail.messages.map((m) => [m.id, m]));
+  const active: ChatMessage[] = [];
+  let cur = detail.activeLeafId ? byId.get(detail.activeLeafId) : undefined;
+  const seen = new Set<string>();
+  while (cur && !seen.has(cur.id)) {
+    seen.add(cur.id);
+    active.unshift(cur);
+    cur = cur.parentId ? byId.get(cur.parentId) : undefined;
+  }
+  return { detail, active };
+}
+
+export function chatToMarkdown(detail: ChatDetail, path: ChatMessage[]): string {
+  const out = [
+    `# ${detail.chat.title}`,
+    '',
+    `*${detail.chat.mode === 'universe' ? 'Universe' : 'Sangam'} mode · ${detail.chat.createdAt}*`,
+    '',
+  ];
+  for (const m of path) {
+    if (m.role === 'user') {
+      out.push('## Question', '', m.content, '');
+      if (m.refinedPrompt && m.refinedPrompt !== m.content) out.push(`> Refined prompt: ${m.refinedPrompt}`, '');
+    } else {
+      out.push(`## Answer${m.status !== 'done' ? ` (${m.status})` : ''}`, '', m.content, '');
+      for (const a of m.answers) {
+        out.push(`### ${a.name} (${a.status})`, '', a.text || a.error?.detail || '', '');
+      }
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answer pipeline's writes
+
+export async function findMessages(db: Db, chatId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, chatId), inArray(messages.id, ids)));
+}
+
+/** The assistant message a Request_Id already created in this chat, if any. */
+export async function findByRequest(db: Db, { chatId, requestId }: { chatId: string; requestId: string }) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, chatId), eq(messages.role, 'assistant'), eq(messages.requestId, requestId)))
+    .limit(1);
+  return row;
+}
+
+/** Stores the assistant message's final state (and makes the chat recent). */
+export async function finishAssistantMessage(
+  db: Db,
+  {
+    chatId,
+    id,
+    content,
+    status,
+    answers,
+    facts,
+  }: { chatId: string; id: string; content: string; status: MessageStatus; answers: ModelAnswer[]; facts: unknown },
+) {
+  await db
+    .update(messages)
+    .set({ content, status, answers, facts: facts === undefined ? null : facts })
+    .where(eq(messages.id, id));
+  await db.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, chatId));
 }

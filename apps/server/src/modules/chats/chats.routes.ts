@@ -1,67 +1,170 @@
-import { hasNoNul, NO_NUL_MESSAGE, TIMESTAMP_MAX_MS } from '@sangam/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  CHAT_LIMITS,
+  chatDetailSchema,
+  chatExportQuerySchema,
+  chatIdResponseSchema,
+  chatListQuerySchema,
+  chatListResponseSchema,
+  chatPatchSchema,
+  chatSummarySchema,
+  sharedChatSchema,
+  shareResponseSchema,
+  stopResponseSchema,
+  streamQuerySchema,
+} from '@sangam/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '@/app';
-import { deleteChat, getOwnedChat, listChats, renameChat, saveChat } from '@/modules/chats/chats.queries';
+import { messages } from '@/db/schema';
+import { AppError } from '@/errors';
+import { adaptAnswer } from '@/modules/agent/agent.routes';
+import { storedAnswerEvents } from '@/modules/agent/answer-pipeline';
+import {
+  chatToMarkdown,
+  deleteChat,
+  exportChat,
+  getChatDetail,
+  getOwnedChat,
+  getShared,
+  listChats,
+  patchChat,
+  revokeShare,
+  shareChat,
+} from '@/modules/chats/chats.queries';
+import type { ModelRegistry } from '@/modules/models/model-registry';
 import { currentUser } from '@/plugins/auth-guard';
 
 const idSchema = z.object({ chatId: z.uuid('Chat ids are UUIDs') });
-/** Text the database can store: bounded first (the later checks never see a long string), no NUL. */
-const text = (max: number) => z.string().max(max, { abort: true }).refine(hasNoNul, NO_NUL_MESSAGE);
-const title = z
-  .string()
-  .max(1000, { message: 'Title is too long', abort: true })
-  .trim()
-  .min(1, 'Title is required')
-  .max(120)
-  .refine(hasNoNul, NO_NUL_MESSAGE);
-/** Milliseconds since 1970 that both JavaScript and PostgreSQL can hold (9007199254740991 is not one). */
-const timestamp = z.number().int().positive().max(TIMESTAMP_MAX_MS, 'Dates must be before the year 10000');
-const chatSchema = z.object({
-  title,
-  mode: z.enum(['sangam', 'universe']),
-  originalPrompt: text(20_000).default(''),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  messages: z
-    .array(
-      z.object({
-        role: z.enum(['user', 'assistant']),
-        content: text(100_000),
-        modelId: text(80).nullish(),
-        timestamp,
-      }),
-    )
-    .max(200),
-});
+const messageParams = z.object({ chatId: z.uuid('Chat ids are UUIDs'), messageId: z.uuid('Message ids are UUIDs') });
+/** A response checked against its contract schema (the shapes the web imports from @sangam/contracts). */
+const typed = <S extends z.ZodType>(schema: S, value: z.input<S>): z.output<S> => schema.parse(value);
 
-/** The signed-in user's conversations under /api/v1/chats; another user's chat is always 404. */
-export async function chatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', ctx.requireUser);
-  const userId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+/** A file name for a download: the title's letters and digits only. */
+const fileName = (title: string, ext: string) =>
+  `${
+    title
+      .slice(0, 80)
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'chat'
+  }.${ext}`;
 
-  app.get('/chats', async (request) => ({ chats: await listChats(ctx.db, { userId: userId(request) }) }));
+/**
+ * The signed-in user's conversations under /api/v1/chats (one onRequest guard for the folder);
+ * another user's chat is always 404 CHAT_NOT_FOUND.
+ */
+export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
+  app.addHook('onRequest', ctx.requireUser);
+  const userId = (request: FastifyRequest) => currentUser(request).id;
+  const isModel = (id: string) => registry.list().some((m) => m.id === id && m.roles.includes('proposer'));
+
+  app.get('/chats', async (request) => {
+    const query = chatListQuerySchema.parse(request.query);
+    const page = await listChats(ctx.db, {
+      userId: userId(request),
+      q: query.q,
+      cursor: query.cursor,
+      limit: query.limit ?? CHAT_LIMITS.pageDefault,
+    });
+    return typed(chatListResponseSchema, page);
+  });
 
   app.get('/chats/:chatId', async (request) => {
     const { chatId } = idSchema.parse(request.params);
-    return getOwnedChat(ctx.db, { userId: userId(request), chatId });
-  });
-
-  app.put('/chats/:chatId', async (request) => {
-    const { chatId } = idSchema.parse(request.params);
-    await saveChat(ctx.db, { userId: userId(request), chatId, input: chatSchema.parse(request.body) });
-    return { chatId };
+    return typed(chatDetailSchema, await getChatDetail(ctx.db, { userId: userId(request), chatId }));
   });
 
   app.patch('/chats/:chatId', async (request) => {
     const { chatId } = idSchema.parse(request.params);
-    await renameChat(ctx.db, { userId: userId(request), chatId, title: z.object({ title }).parse(request.body).title });
-    return { chatId };
+    const patch = chatPatchSchema.parse(request.body ?? {});
+    return typed(chatSummarySchema, await patchChat(ctx.db, { userId: userId(request), chatId, patch, isModel }));
   });
 
   app.delete('/chats/:chatId', async (request) => {
     const { chatId } = idSchema.parse(request.params);
     await deleteChat(ctx.db, { userId: userId(request), chatId });
-    return { chatId };
+    for (const run of ctx.answers.active()) if (run.chatId === chatId) run.stop();
+    return typed(chatIdResponseSchema, { chatId });
+  });
+
+  app.get('/chats/:chatId/export', async (request, reply) => {
+    const { chatId } = idSchema.parse(request.params);
+    const { format } = chatExportQuerySchema.parse(request.query);
+    const { detail, active } = await exportChat(ctx.db, { userId: userId(request), chatId });
+    reply.header('cache-control', 'no-store');
+    if (format === 'json') {
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(detail.chat.title, 'json')}"`);
+      return JSON.stringify({ ...typed(chatDetailSchema, detail), exportedAt: new Date().toISOString() }, null, 2);
+    }
+    reply
+      .header('content-type', 'text/markdown; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName(detail.chat.title, 'md')}"`);
+    return chatToMarkdown(detail, active);
+  });
+
+  app.post('/chats/:chatId/share', async (request) => {
+    const { chatId } = idSchema.parse(request.params);
+    const shareId = await shareChat(ctx.db, { userId: userId(request), chatId });
+    const origin = ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+    return typed(shareResponseSchema, { shareId, url: `${origin.replace(/\/$/, '')}/share/${shareId}` });
+  });
+
+  app.delete('/chats/:chatId/share', async (request) => {
+    const { chatId } = idSchema.parse(request.params);
+    await revokeShare(ctx.db, { userId: userId(request), chatId });
+    return typed(chatIdResponseSchema, { chatId });
+  });
+
+  /** The answer's message in this user's chat (404 otherwise). */
+  const ownedMessage = async (request: FastifyRequest) => {
+    const { chatId, messageId } = messageParams.parse(request.params);
+    await getOwnedChat(ctx.db, { userId: userId(request), chatId });
+    const [row] = await ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.conversationId, chatId)))
+      .limit(1);
+    if (row?.role !== 'assistant') throw new AppError('MESSAGE_NOT_FOUND');
+    return row;
+  };
+
+  app.post('/chats/:chatId/messages/:messageId/stop', async (request) => {
+    const row = await ownedMessage(request);
+    const run = ctx.answers.get(row.id);
+    if (run && !run.isFinished) {
+      run.stop();
+      // Answered once the partial answer is stored, so that reading the chat shows it.
+      await run.done;
+    } else if (row.status !== 'stopped') {
+      throw new AppError('ANSWER_NOT_RUNNING');
+    }
+    return typed(stopResponseSchema, { messageId: row.id, status: 'stopped' });
+  });
+
+  app.get('/chats/:chatId/messages/:messageId/stream', async (request, reply) => {
+    const row = await ownedMessage(request);
+    const { after } = streamQuerySchema.parse(request.query);
+    const lastId = Number(request.headers['last-event-id']);
+    const from = after ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : 0);
+    const run = ctx.answers.get(row.id);
+    return adaptAnswer(request, reply, run ? { run } : { replay: storedAnswerEvents(row) }, { from, stream: true });
+  });
+}
+
+/** Public, read-only share links: a snapshot with no account data, never indexed. */
+export async function sharedRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.get('/shared/:shareId', async (request, reply) => {
+    const { shareId } = z
+      .object({
+        shareId: z
+          .string()
+          .max(64)
+          .regex(/^[\w-]+$/, 'Not a share id'),
+      })
+      .parse(request.params);
+    reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+    return typed(sharedChatSchema, await getShared(ctx.db, shareId));
   });
 }

@@ -4,10 +4,12 @@ import { currentUser } from '@/plugins/auth-guard';
 
 /** This month's token usage against the plan's allowance. */
 export async function usageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/usage', { preHandler: ctx.requireUser }, async (request) => ctx.usage.read(currentUser(request).id, ctx.clock.now()));
+  // One guard for the folder, before the body is read.
+  app.addHook('onRequest', ctx.requireUser);
+  app.get('/usage', async (request) => ctx.usage.read(currentUser(request).id, ctx.clock.now()));
 
   /** GET /api/v1/me/usage: plan, used, allowance and the reset date (first day of next month, UTC). */
-  app.get('/me/usage', { preHandler: ctx.requireUser }, async (request) => {
+  app.get('/me/usage', async (request) => {
     const now = ctx.clock.now();
     const u = await ctx.usage.read(currentUser(request).id, now);
     const d = new Date(now);

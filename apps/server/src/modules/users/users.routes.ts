@@ -19,20 +19,22 @@ const confirmDeleteSchema = z.object({
 
 /** Profile routes under /api/user (SPEC.md section 7). */
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/me', { preHandler: ctx.requireUser }, async (request) => {
+  // One guard for the folder, before the body is read.
+  app.addHook('onRequest', ctx.requireUser);
+  app.get('/me', async (request) => {
     const user = await getUserById(ctx.db, { id: currentUser(request).id });
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     return { user: toPublicUser(user) };
   });
 
-  app.put('/update', { preHandler: ctx.requireUser }, async (request) => {
+  app.put('/update', async (request) => {
     const input = updateProfileSchema.parse(request.body);
     const user = await updateUser(ctx.db, { id: currentUser(request).id, ...input });
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     return { user: toPublicUser(user), message: MESSAGES_OUT.updated };
   });
 
-  app.delete('/delete', { preHandler: ctx.requireUser }, async (request) => {
+  app.delete('/delete', async (request) => {
     const { email, password } = confirmDeleteSchema.parse(request.body);
     const { id, authTime } = currentUser(request);
     const user = await getUserById(ctx.db, { id });

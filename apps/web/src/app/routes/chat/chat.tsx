@@ -4,37 +4,44 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PromptBox } from '@/components/prompt-box';
 import { paths } from '@/config/paths';
 import { ChatHeader } from '@/features/chat/components/chat-header';
+import { ChatThread } from '@/features/chat/components/chat-thread';
 import { HistoryList } from '@/features/chat/components/history-list';
 import { ModeSwitch } from '@/features/chat/components/mode-switch';
 import type { Submission, SubmissionState } from '@/features/chat/lib/submission';
-import { type ChatSession, createSession, getSession, upsertSession } from '@/features/chat/stores/chat-sessions';
+import { takePendingPrompt } from '@/lib/pending-prompt';
 
+/** /chat: the start screen and the user's chats; /chat/{chatId}: that chat's whole thread. */
 export function ChatRoute() {
   const { chatId } = useParams();
+  if (chatId) return <ChatThread key={chatId} chatId={chatId} initial={null} />;
+  return <ChatStart />;
+}
+
+function ChatStart() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = location.state as { prompt?: string; fromSubmission?: boolean } | null;
-  const existing = chatId ? getSession(chatId) : undefined;
-  const [mode, setMode] = useState<ChatMode>(existing?.mode ?? 'sangam');
+  const [mode, setMode] = useState<ChatMode>('sangam');
   const [input, setInput] = useState('');
   const usedLanding = useRef(false);
 
+  /** A new chat: the server creates it with the first answer; the id is made here. */
   const send = (prompt: string, asMode: ChatMode = mode) => {
-    const session: ChatSession = existing ?? createSession({ mode: asMode, prompt });
-    upsertSession({ ...session, mode: asMode, updatedAt: Date.now() });
-    const latest: Submission = { prompt, mode: asMode, chatId: session.chatId };
-    const next: SubmissionState = { submissions: [latest], latest, chatId: session.chatId };
+    const chatId = crypto.randomUUID();
+    const latest: Submission = { prompt, mode: asMode, chatId };
+    const next: SubmissionState = { submissions: [latest], latest, chatId };
     setInput('');
-    navigate(paths.submission(session.chatId), { state: next });
+    navigate(paths.submission(chatId), { state: next });
   };
 
-  // A prompt carried from the landing page is sent once.
+  // A prompt carried from the landing page (in navigation state, or kept through sign-in) is sent once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the carried prompt
   useEffect(() => {
-    if (state?.prompt && !usedLanding.current) {
-      usedLanding.current = true;
-      send(state.prompt);
-    }
+    if (usedLanding.current) return;
+    usedLanding.current = true;
+    const kept = takePendingPrompt();
+    const prompt = state?.prompt ?? kept;
+    if (prompt) send(prompt);
   }, []);
 
   return (
@@ -51,18 +58,7 @@ export function ChatRoute() {
           label="Your prompt"
           placeholder="Ask anything…"
         />
-        <HistoryList
-          onOpen={(s) =>
-            navigate(paths.submission(s.chatId), {
-              state: {
-                submissions: [],
-                latest: { prompt: s.originalPrompt, mode: s.mode, chatId: s.chatId },
-                chatId: s.chatId,
-                reopen: true,
-              },
-            })
-          }
-        />
+        <HistoryList onOpen={(id) => navigate(paths.chatById(id))} />
       </main>
     </div>
   );

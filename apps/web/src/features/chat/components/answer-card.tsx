@@ -2,9 +2,9 @@ import { clsx } from 'clsx';
 import { Check, Copy, Maximize2, Minimize2, Pencil, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadingDots } from '@/components/text/loading-dots';
-import { useTypewriter } from '@/components/text/use-typewriter';
 import { Markdown } from '@/features/chat/components/markdown';
-import type { AnswerCard as Card } from '@/features/chat/hooks/use-answer-stream';
+import type { AnswerCard as Card } from '@/features/chat/lib/cards';
+import { useReveal } from '@/features/chat/lib/reveal';
 
 export const NEON_CLASSES: Record<Card['neonColor'], string> = {
   cyan: 'border-neon-cyan/60 shadow-cyan-500/20',
@@ -14,9 +14,6 @@ export const NEON_CLASSES: Record<Card['neonColor'], string> = {
   blue: 'border-neon-blue/60 shadow-blue-500/20',
   red: 'border-neon-red/70 shadow-red-500/30',
 };
-
-/** The reveal paces only text that has arrived: 20 ms ticks, 1 to 3 characters a tick. */
-const charsPerTick = (text: string) => (text.length > 400 ? 3 : text.length > 100 ? 2 : 1);
 
 /** Icons made once: an identical element lets React skip them on each streamed update. */
 const ICONS = {
@@ -32,6 +29,10 @@ const ICONS = {
 
 type Props = {
   card: Card;
+  /** Identifies the card for the whole visit, so finished text is never typed out again. */
+  revealKey: string;
+  /** The text is arriving now (typed out); otherwise it shows whole. */
+  isLive: boolean;
   isMinimized: boolean;
   onToggleMinimize: () => void;
   onContinue?: () => void;
@@ -39,13 +40,13 @@ type Props = {
 };
 
 /** An answer card with like/unlike, edit, copy, minimize/maximize and continue-with-model. */
-export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, onEdit }: Props) {
+export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinimize, onContinue, onEdit }: Props) {
   const [liked, setLiked] = useState(false);
   const [unliked, setUnliked] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
   const [editedContent, setEditedContent] = useState('');
   const [copied, setCopied] = useState(false);
-  const { shown, isTyping } = useTypewriter(card.content, { tickMs: 20, charsPerTick });
+  const { shown, isTyping } = useReveal(revealKey, card.content, isLive);
   const isStreaming = card.status === 'streaming' || card.status === 'loading' || isTyping;
 
   useEffect(() => {
@@ -60,11 +61,14 @@ export function AnswerCard({ card, isMinimized, onToggleMinimize, onContinue, on
     <article
       aria-label={card.title}
       data-testid="answer-card"
-      data-status={card.status}
-      className={clsx('flex h-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl backdrop-blur', NEON_CLASSES[card.neonColor])}
+      data-status={isTyping && card.status === 'done' ? 'streaming' : card.status}
+      className={clsx('flex h-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', NEON_CLASSES[card.neonColor])}
     >
       <header className="mb-2 flex items-center justify-between gap-2">
         <h3 className={clsx('truncate font-semibold', card.neonColor === 'red' ? 'text-red-300' : 'text-white')}>{card.title}</h3>
+        {card.status === 'stopped' && (
+          <span className="ml-auto rounded-full border border-amber-300/40 px-2 py-0.5 text-xs text-amber-100">Stopped</span>
+        )}
         <button
           type="button"
           className={btn}

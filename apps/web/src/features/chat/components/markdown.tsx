@@ -104,16 +104,39 @@ function HighlightedCode({ className, children }: { className?: string; children
   const language = /language-([\w-]+)/.exec(className ?? '')?.[1];
   const source = typeof children === 'string' ? children : Array.isArray(children) ? children.join('') : '';
   if (!language || !source || !lowlight.registered(language)) return <code className={className}>{children}</code>;
-  const tree = lowlight.highlight(language, source);
-  return <code className={`${className} hljs`}>{toJsxRuntime(tree, { Fragment, jsx, jsxs })}</code>;
+  return (
+    <code className={`${className} hljs`}>
+      {remember(`${language}\u0000${source}`, () => toJsxRuntime(lowlight.highlight(language, source), { Fragment, jsx, jsxs }))}
+    </code>
+  );
+}
+
+/**
+ * Finished text renders to the same elements every time, so they are kept (up to CACHE_MAX texts): a
+ * turn that scrolls back into a long thread, or a card shown again in Compare All, is not parsed again.
+ */
+const CACHE_MAX = 3000;
+const rendered = new Map<string, ReactNode>();
+function remember(key: string, make: () => ReactNode): ReactNode {
+  const hit = rendered.get(key);
+  if (hit !== undefined) return hit;
+  const value = make();
+  if (rendered.size >= CACHE_MAX) rendered.delete(rendered.keys().next().value as string);
+  rendered.set(key, value);
+  return value;
 }
 
 const completeComponents: Components = { ...components, code: HighlightedCode };
 
 /** One block: memoized, so finished blocks never re-render; code is highlighted once complete. */
 const Block = memo(function Block({ text, isComplete }: { text: string; isComplete: boolean }) {
+  if (isComplete) {
+    return remember(text, () =>
+      ReactMarkdown({ remarkPlugins: GFM, components: completeComponents, urlTransform: safeUrl, skipHtml: true, children: text }),
+    );
+  }
   return (
-    <ReactMarkdown remarkPlugins={GFM} components={isComplete ? completeComponents : components} urlTransform={safeUrl} skipHtml>
+    <ReactMarkdown remarkPlugins={GFM} components={components} urlTransform={safeUrl} skipHtml>
       {text}
     </ReactMarkdown>
   );

@@ -5,9 +5,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { AnswerCard } from '@/features/chat/components/answer-card';
 import { Carousel } from '@/features/chat/components/carousel';
-import type { AnswerCard as Card } from '@/features/chat/hooks/use-answer-stream';
+import type { AnswerCard as Card } from '@/features/chat/lib/cards';
 
 type Props = {
+  /** The assistant message the cards belong to (keys the reveal of each card). */
+  messageKey: string;
+  /** The answer is arriving now. */
+  isLive: boolean;
   mode: ChatMode;
   cards: Card[];
   isLoading: boolean;
@@ -16,16 +20,30 @@ type Props = {
   onMinimize: (ids: string[]) => void;
   onContinue: (card: Card) => void;
   onEdit: (id: string, content: string) => void;
-  onBack: () => void;
+  onBack?: () => void;
 };
 
 /** The results: a 3D carousel; in Universe mode also Compare All. Sangam mode shows one card. */
-export function ResultsOverlay({ mode, cards, isLoading, quotaExceeded, minimized, onMinimize, onContinue, onEdit, onBack }: Props) {
+export function ResultsOverlay({
+  messageKey,
+  isLive,
+  mode,
+  cards,
+  isLoading,
+  quotaExceeded,
+  minimized,
+  onMinimize,
+  onContinue,
+  onEdit,
+  onBack,
+}: Props) {
   const [isComparing, setIsComparing] = useState(false);
   const shown = mode === 'sangam' ? cards.filter((c) => c.isBest || c.id === 'error' || c.id === 'none') : cards;
   const render = (card: Card) => (
     <AnswerCard
       card={card}
+      revealKey={`${messageKey}:${card.id}`}
+      isLive={isLive}
       isMinimized={minimized.includes(card.id)}
       onToggleMinimize={() => onMinimize(minimized.includes(card.id) ? minimized.filter((m) => m !== card.id) : [...minimized, card.id])}
       onContinue={mode === 'universe' && !card.isBest ? () => onContinue(card) : undefined}
@@ -33,13 +51,15 @@ export function ResultsOverlay({ mode, cards, isLoading, quotaExceeded, minimize
     />
   );
   return (
-    <section aria-label="Results" className="mt-8">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" onClick={onBack} className="btn-ghost px-3 py-1.5">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back
-        </button>
-        {mode === 'universe' && (
-          <button type="button" onClick={() => setIsComparing((v) => !v)} className="btn-ghost px-3 py-1.5">
+    <section aria-label="Results" className="mt-4">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 empty:hidden">
+        {onBack && (
+          <button type="button" onClick={onBack} className="btn-ghost px-3 py-1.5">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Back
+          </button>
+        )}
+        {mode === 'universe' && shown.length > 1 && (
+          <button type="button" onClick={() => setIsComparing((v) => !v)} className="btn-ghost ml-auto px-3 py-1.5">
             {isComparing ? <RotateCcw className="size-4" aria-hidden="true" /> : <Columns3 className="size-4" aria-hidden="true" />}
             {isComparing ? 'Back to Carousel' : 'Compare All'}
           </button>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { neonFor, orderRefined, safeUrl } from '@/features/chat/lib/refined';
-import { chatTitle } from '@/features/chat/stores/chat-sessions';
 
 describe('chat logic', () => {
   it('orders refined prompts by rank, trims, drops empty and duplicate ones, keeps four', () => {
@@ -14,10 +13,5 @@ describe('chat logic', () => {
   });
   it('cycles neon colours green, purple, pink, blue', () => {
     expect([0, 1, 2, 3, 4].map(neonFor)).toEqual(['green', 'purple', 'pink', 'blue', 'green']);
-  });
-  it('titles chats by mode and date', () => {
-    const d = new Date('2026-11-22T10:00:00Z');
-    expect(chatTitle('sangam', d)).toMatch(/^Sangam Chat - 22 Nov 2026$/);
-    expect(chatTitle('universe', d)).toMatch(/^Universe Chat - /);
   });
 });

@@ -7,11 +7,14 @@ import { HeroVideo } from '@/features/marketing/components/hero-video';
 import { RotatingName } from '@/features/marketing/components/rotating-name';
 import { Starfield } from '@/features/marketing/components/starfield';
 import { PROMPT_CATEGORIES } from '@/features/marketing/data/landing';
+import { useSession } from '@/lib/auth/use-session';
+import { savePendingPrompt } from '@/lib/pending-prompt';
 
 /** Landing hero: starfield, rotating name, prompt box that carries the prompt to /chat. */
 export function Hero() {
   const navigate = useNavigate();
   const [prompt, setPrompt] = useState('');
+  const { isAuthenticated } = useSession();
   return (
     <section className="relative isolate overflow-hidden">
       <Starfield />
@@ -35,7 +38,11 @@ export function Hero() {
             onChange={setPrompt}
             label="Ask Sangam anything"
             placeholder="Ask Sangam anything…"
-            onSubmit={(p) => navigate(paths.chat, { state: { prompt: p } })}
+            onSubmit={(p) => {
+              // Signed out, the prompt waits through sign-in (or sign-up) and is sent afterwards.
+              if (!isAuthenticated) savePendingPrompt(p);
+              navigate(paths.chat, { state: { prompt: p } });
+            }}
           />
           <ul className="mt-4 flex max-w-xl flex-wrap gap-2" aria-label="Prompt categories">
             {PROMPT_CATEGORIES.map((c) => (

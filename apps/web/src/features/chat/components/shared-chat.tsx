@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { BRAND } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { useShared } from '@/features/chat/api/get-shared';
+import { Markdown } from '@/features/chat/components/markdown';
+import { cardsOf } from '@/features/chat/lib/cards';
+import { toTurns } from '@/features/chat/lib/thread';
+
+/** A shared chat, read-only: the questions and answers of one snapshot, no account data, not indexed. */
+export function SharedChat({ shareId }: { shareId: string }) {
+  const shared = useShared(shareId);
+  const robots = <meta name="robots" content="noindex, nofollow" />;
+  if (shared.isPending) {
+    return (
+      <div className="grid min-h-[60vh] place-items-center">
+        {robots}
+        <Spinner className="size-8 text-neon-cyan" label="Loading the shared chat" />
+      </div>
+    );
+  }
+  if (!shared.data) {
+    return (
+      <main id="main" className="grid min-h-[60vh] place-items-center px-4 text-center">
+        {robots}
+        <title>{`Shared chat not found · ${BRAND.name}`}</title>
+        <div>
+          <h1 className="text-2xl font-bold text-white">Shared chat not found</h1>
+          <p className="mt-2 text-slate-300">This link does not exist or was revoked by its owner.</p>
+          <Link to={paths.home} className="btn-primary mt-6">
+            Go to {BRAND.name}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  const { title, mode, messages, sharedAt } = shared.data;
+  const turns = toTurns(messages);
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8">
+      {robots}
+      <title>{`${title} · ${BRAND.name}`}</title>
+      <h1 className="text-2xl font-bold text-white">{title}</h1>
+      <p className="mt-1 text-xs text-slate-400">
+        Shared {new Date(sharedAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })} ·{' '}
+        {mode === 'universe' ? 'Universe mode' : 'Sangam mode'} · read-only
+      </p>
+      <ol className="mt-6 grid gap-8">
+        {turns.map((t) => {
+          const cards = t.assistant ? cardsOf(t.assistant) : [];
+          const shown = mode === 'universe' ? cards : cards.slice(0, 1);
+          return (
+            <li key={t.user.id} className="grid gap-3" data-testid="shared-turn">
+              <p className="ml-auto max-w-[42rem] rounded-2xl rounded-tr-sm border border-neon-cyan/30 bg-neon-cyan/10 px-4 py-3 text-sm whitespace-pre-wrap text-slate-100">
+                {t.user.content}
+              </p>
+              {shown.map((c) => (
+                <article key={c.id} aria-label={c.title} className="rounded-2xl border border-white/10 bg-panel/90 p-4">
+                  <h2 className="mb-2 font-semibold text-white">{c.title}</h2>
+                  <Markdown text={c.content} isStreaming={false} />
+                </article>
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+    </main>
+  );
+}

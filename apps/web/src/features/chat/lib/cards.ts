@@ -1,0 +1,146 @@
+import {
+  type AgentStreamEvent,
+  type AnswerResponse,
+  type ChatMessage,
+  ERRORS,
+  type ModelAnswer,
+  type SupportingAnswer,
+} from '@sangam/contracts';
+import { BRAND } from '@/config/brand';
+import { type Neon, neonFor } from '@/features/chat/lib/refined';
+
+export type CardStatus = 'loading' | 'streaming' | 'done' | 'error' | 'stopped';
+export type AnswerCard = {
+  id: string;
+  title: string;
+  content: string;
+  neonColor: Neon;
+  status: CardStatus;
+  modelId?: string;
+  isBest?: boolean;
+};
+
+export const BEST_ID = 'best';
+export const BEST_TITLE = `${BRAND.name} Answer`;
+export const FALLBACK = {
+  noBest: `No best output available from ${BRAND.name}'s own AI`,
+  noContent: 'No content available',
+  none: 'No responses available',
+};
+export const failedText = (detail: string) => `Failed to generate response: ${detail}`;
+
+export const bestCard = (content = '', status: CardStatus = 'loading'): AnswerCard => ({
+  id: BEST_ID,
+  title: BEST_TITLE,
+  content,
+  neonColor: 'cyan',
+  status,
+  isBest: true,
+});
+
+/** A stopped or timed-out model reports itself through its error code. */
+const statusOfCode = (code: string): CardStatus => (/STOP/i.test(code) ? 'stopped' : 'error');
+
+/** The cards after one streamed event: the fused best answer first, then one per model. */
+export function applyEvent(cards: AnswerCard[], e: AgentStreamEvent): AnswerCard[] {
+  const update = (id: string, fn: (c: AnswerCard) => AnswerCard) => cards.map((c) => (c.id === id ? fn(c) : c));
+  switch (e.event) {
+    case 'model-start': {
+      if (cards.some((c) => c.id === e.data.model)) return cards;
+      const models = cards.filter((c) => !c.isBest).length;
+      return [
+        ...cards,
+        { id: e.data.model, title: e.data.name, content: '', neonColor: neonFor(models), status: 'streaming', modelId: e.data.model },
+      ];
+    }
+    case 'model-delta':
+      return update(e.data.model, (c) => ({ ...c, content: c.content + e.data.delta, status: 'streaming' }));
+    case 'model-end':
+      return update(e.data.model, (c) => ({ ...c, content: e.data.text, status: 'done' }));
+    case 'model-error': {
+      const status = statusOfCode(e.data.code);
+      // A model cut half-way keeps the text it had streamed.
+      const partial = (e.data as { text?: string }).text;
+      return update(e.data.model, (c) => {
+        const content = partial || c.content;
+        if (status === 'stopped') return { ...c, content, status };
+        return content
+          ? { ...c, content, status: 'error', neonColor: 'red' }
+          : { ...c, content: failedText(e.data.detail), neonColor: 'red', status };
+      });
+    }
+    case 'fusion-delta':
+      return update(BEST_ID, (c) => ({ ...c, content: c.content + e.data.delta, status: 'streaming' }));
+    default:
+      return cards;
+  }
+}
+
+const supportingText = (v: SupportingAnswer | undefined): { text: string; error?: string } => {
+  if (typeof v === 'string') return { text: v };
+  if (!v) return { text: '' };
+  if (v.error) return { text: '', error: v.error };
+  return { text: v.text ?? v.content ?? '' };
+};
+
+/** The cards once the `final` event arrived. */
+export function applyFinal(cards: AnswerCard[], final: AnswerResponse): AnswerCard[] {
+  const best = final.data?.best_output?.trim() ? final.data.best_output : FALLBACK.noBest;
+  const entries = Object.entries(final.data?.supporting_output ?? {});
+  const byName = new Map(entries.map(([name, v]) => [name, supportingText(v)]));
+  const updated = cards.map((c): AnswerCard => {
+    if (c.isBest) return { ...c, content: best, status: 'done' };
+    const s = byName.get(c.title);
+    if (!s || c.status === 'stopped') return c.status === 'streaming' ? { ...c, status: 'done' } : c;
+    if (s.error)
+      return c.content
+        ? { ...c, status: 'error', neonColor: 'red' }
+        : { ...c, content: failedText(s.error), neonColor: 'red', status: 'error' };
+    return { ...c, content: s.text || c.content || FALLBACK.noContent, status: 'done' };
+  });
+  return entries.length === 0 && !cards.some((c) => !c.isBest)
+    ? [...updated, { id: 'none', title: 'Models', content: FALLBACK.none, neonColor: 'green', status: 'done' }]
+    : updated;
+}
+
+const modelCard = (a: ModelAnswer, i: number): AnswerCard => {
+  const base = { id: a.modelId, title: a.name, modelId: a.modelId, neonColor: neonFor(i) };
+  switch (a.status) {
+    case 'done':
+      return { ...base, content: a.text || FALLBACK.noContent, status: 'done' };
+    case 'streaming':
+      return { ...base, content: a.text, status: 'streaming' };
+    case 'stopped':
+      return { ...base, content: a.text, status: 'stopped' };
+    default:
+      // A failed or timed-out model keeps the text it had streamed.
+      return {
+        ...base,
+        neonColor: 'red',
+        status: 'error',
+        content: a.text || failedText(a.error?.detail ?? `${a.name} failed to answer.`),
+      };
+  }
+};
+
+/** The cards of a stored answer: nothing here is typed out again. */
+export function cardsOf(message: ChatMessage): AnswerCard[] {
+  const failedAll = message.status === 'failed' && !message.content && message.answers.every((a) => a.status !== 'done');
+  if (failedAll) {
+    const detail = ERRORS.ALL_MODELS_FAILED.detail;
+    return [{ id: 'error', title: 'Error', content: failedText(detail), neonColor: 'red', status: 'error' }];
+  }
+  const bestStatus: CardStatus =
+    message.status === 'streaming'
+      ? 'streaming'
+      : message.status === 'stopped'
+        ? 'stopped'
+        : message.status === 'failed'
+          ? 'error'
+          : 'done';
+  const best = bestCard(
+    message.content || (message.status === 'done' ? FALLBACK.noBest : message.status === 'streaming' ? '' : FALLBACK.noBest),
+    bestStatus,
+  );
+  return [best, ...message.answers.map(modelCard)];
+}
