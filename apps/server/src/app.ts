@@ -25,7 +25,7 @@ import { type AnswerRuns, createAnswerRuns } from '@/modules/agent/answer-runs';
 import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { billingRoutes } from '@/modules/billing/billing.routes';
-import { createBilling } from '@/modules/billing/billing.service';
+import { type Billing, createBilling } from '@/modules/billing/billing.service';
 import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
@@ -59,6 +59,8 @@ export type AppContext = {
   usage: UsageMeter;
   /** Answers being generated in this process (issue 13): followed, resumed and stopped by id. */
   answers: AnswerRuns;
+  /** Subscriptions (Razorpay): an account's deletion ends them. */
+  billing: Billing;
 };
 
 /** The repository root, found from this file in the source tree or in the bundled dist. */
@@ -156,6 +158,7 @@ export async function buildApp({
     mailer.close();
     await redisLink?.close();
   });
+  const billing = createBilling({ config, db: db.db, log: app.log, clock });
   const ctx: AppContext = {
     config,
     database: db,
@@ -173,6 +176,7 @@ export async function buildApp({
     requireUser: createRequireUser(accessTokens, revocations),
     usage,
     answers: createAnswerRuns(),
+    billing,
   };
   // Answers in progress are stopped (keeping their text) and stored before anything closes.
   app.addHook('preClose', async () => ctx.answers.stopAll());
@@ -202,7 +206,6 @@ export async function buildApp({
   await app.register(accountsRoutes, { prefix: '/api/v1', ctx });
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
   await app.register(usageRoutes, { prefix: '/api/v1', ctx });
-  const billing = createBilling({ config, db: db.db, log: app.log, clock });
   await app.register(billingRoutes, { prefix: '/api/v1', ctx, billing });
   app.addHook('onReady', async () => {
     void billing.warmUp();

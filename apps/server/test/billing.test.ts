@@ -178,6 +178,21 @@ describe('billing with Razorpay (fake API)', () => {
     );
   });
 
+  it('deleting an account ends its live subscription at Razorpay at once, so the card or UPI mandate is never charged again', async () => {
+    const leaving = await createVerifiedUser(t);
+    const start = await call(t, leaving, 'POST', '/api/v1/billing/subscriptions', { planId: 'pro', period: 'monthly' });
+    expect(start.status).toBe(201);
+    const sub = [...fake.subscriptions.values()].find((s) => (s.notes as Record<string, string>).sangam_user_id === leaving.id);
+    if (!sub) throw new Error('no subscription for the leaving user');
+    await fake.deliver(fake.activate(sub.id));
+    expect(await planOfUser(leaving)).toBe('pro');
+    const deleted = await call(t, leaving, 'DELETE', '/api/v1/users/account', { password: leaving.password, reason: 'switching_service' });
+    expect(deleted.status).toBe(200);
+    expect(fake.subscriptions.get(sub.id)?.status).toBe('cancelled');
+    const cancel = fake.calls.filter((c) => c.path === `/v1/subscriptions/${sub.id}/cancel`).at(-1);
+    expect(cancel?.body).not.toMatchObject({ cancel_at_cycle_end: true });
+  });
+
   it('answers 502 PAYMENTS_UNAVAILABLE when Razorpay fails, and never logs a key, secret or signature', async () => {
     fake.state.failNext = 1;
     const res = await call(t, ravi, 'POST', '/api/v1/billing/subscriptions', { planId: 'pro', period: 'monthly' });

@@ -391,6 +391,7 @@ export async function deleteAccount(
     throw new AppError('RECENT_AUTH_REQUIRED');
   }
   await ctx.refreshTokens.revokeAllForUser(user.id);
+  await ctx.billing.endForDeletedAccount({ userId: user.id });
   await deleteUserEverywhere(ctx.db, { id: user.id, email: user.email });
   await ctx.limiter.reset(accountKey);
   ctx.log.info({ reason }, 'account deleted');

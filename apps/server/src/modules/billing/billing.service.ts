@@ -155,6 +155,21 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
       }
     },
 
+    /**
+     * An account being deleted: every live subscription ends at Razorpay now, so nobody is charged for
+     * an account that is gone. Refuses (and so stops the deletion) when Razorpay cannot be reached.
+     */
+    endForDeletedAccount: async ({ userId }: { userId: string }) => {
+      const subs = await listSubscriptions(db, { userId });
+      const live = subs.filter((s) => (LIVE as readonly string[]).includes(s.status));
+      if (live.length === 0) return;
+      if (!gateway) {
+        log.warn({ userId, subscriptions: live.length }, 'account deleted with live subscriptions while payments are off');
+        return;
+      }
+      for (const sub of live) await gateway.cancelSubscription({ id: sub.id, atCycleEnd: false });
+    },
+
     /** After a replacement was authorised: the subscription it replaces ends with its period. */
     endReplaced: async ({ userId, replacesId }: { userId: string; replacesId: string }) => {
       const old = await getSubscription(db, { id: replacesId });
