@@ -29,7 +29,7 @@ it('an answer in progress when the server shuts down is stopped and stored with 
     DATA_DIR: dataDir,
     PORT: '0',
     LOCAL_MODEL: 'off',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1,::1',
     MODELS_FILE: file,
   });
   const app = await buildApp({ config, database: await openDatabase({ dataDir }) });

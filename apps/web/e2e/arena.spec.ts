@@ -41,7 +41,7 @@ async function startArenaServer(): Promise<ArenaServer & { stop: () => Promise<v
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOCAL_MODEL: 'off',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1,::1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: url,
       MODELS_FILE: modelsFile,
@@ -140,9 +140,18 @@ async function scriptModels() {
   return replies;
 }
 
-async function playBattle(page: Page, winner: 'A is better' | 'B is better' | 'Tie' | 'Both are bad') {
-  await page.goto('/arena');
-  await expect(page.getByRole('heading', { level: 1, name: 'Arena' })).toBeVisible();
+async function playBattle(page: Page, winner: 'A is better' | 'B is better' | 'Tie' | 'Both are bad', from: 'arena' | 'chat' = 'arena') {
+  if (from === 'arena') {
+    await page.goto('/arena');
+    await expect(page.getByRole('heading', { level: 1, name: 'Arena' })).toBeVisible();
+  } else {
+    // Universe mode's Battle switch turns the chat's prompt box into the arena.
+    await page.goto('/chat');
+    await expect(page.getByRole('button', { name: /^Battle/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Universe' }).click();
+    await page.getByRole('button', { name: 'Battle off' }).click();
+    await expect(page.getByRole('button', { name: 'Battle on' })).toHaveAttribute('aria-pressed', 'true');
+  }
   await page.getByRole('textbox', { name: 'Your prompt' }).fill('How do I count words in a file? e2e-arena');
   await page.getByRole('button', { name: 'Start battle' }).click();
   const a = page.getByRole('region', { name: /^Model A/ });
@@ -186,6 +195,15 @@ test('battle on desktop: two anonymous answers side by side, vote, then the name
   expect(Math.abs((boxes.b?.y ?? 0) - (boxes.a?.y ?? 0))).toBeLessThan(2);
   await saveScreenshot(page, 'arena-desktop');
   await expectNoSeriousA11yViolations(page);
+});
+
+test('universe mode has a Battle switch: the chat start screen runs the same blind battle', async ({ page, request, arena }) => {
+  await scriptModels();
+  const user = await createArenaUser(request, arena.dataDir);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page, user);
+  await playBattle(page, 'B is better', 'chat');
+  await saveScreenshot(page, 'arena-from-chat-desktop');
 });
 
 test('battle on a 360 px phone: the answers stack, the vote works, nothing scrolls sideways', async ({ page, request, arena }) => {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PromptBox } from '@/components/prompt-box';
 import { paths } from '@/config/paths';
+import { BattleArena } from '@/features/arena/components/battle-arena';
 import { ChatHeader } from '@/features/chat/components/chat-header';
 import { ChatThread } from '@/features/chat/components/chat-thread';
 import { HistoryList } from '@/features/chat/components/history-list';
@@ -23,6 +24,8 @@ function ChatStart() {
   const state = location.state as { prompt?: string; fromSubmission?: boolean } | null;
   const [mode, setMode] = useState<ChatMode>('sangam');
   const [input, setInput] = useState('');
+  // Universe mode's Battle switch: two anonymous models, a vote, then the names (the arena).
+  const [isBattle, setIsBattle] = useState(false);
   const usedLanding = useRef(false);
 
   /** A new chat: the server creates it with the first answer; the id is made here. */
@@ -50,14 +53,30 @@ function ChatStart() {
       <main id="main" className="flex flex-1 flex-col items-center px-4 py-12">
         <h1 className="mb-8 text-center text-3xl font-bold text-white sm:text-4xl">What would you like to know?</h1>
         <ModeSwitch mode={mode} onChange={setMode} />
-        <PromptBox
-          className="mt-8 w-full max-w-2xl"
-          value={input}
-          onChange={setInput}
-          onSubmit={(p) => send(p)}
-          label="Your prompt"
-          placeholder="Ask anything…"
-        />
+        {mode === 'universe' && (
+          <button
+            type="button"
+            aria-pressed={isBattle}
+            onClick={() => setIsBattle((b) => !b)}
+            className="mt-4 rounded-full border border-white/15 px-4 py-1.5 text-sm font-semibold text-slate-200 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
+          >
+            Battle {isBattle ? 'on' : 'off'}
+          </button>
+        )}
+        {mode === 'universe' && isBattle ? (
+          <div className="mt-8 w-full max-w-4xl">
+            <BattleArena initialPrompt={input} />
+          </div>
+        ) : (
+          <PromptBox
+            className="mt-8 w-full max-w-2xl"
+            value={input}
+            onChange={setInput}
+            onSubmit={(p) => send(p)}
+            label="Your prompt"
+            placeholder="Ask anything…"
+          />
+        )}
         <HistoryList onOpen={(id) => navigate(paths.chatById(id))} />
       </main>
     </div>
