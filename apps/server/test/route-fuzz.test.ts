@@ -348,7 +348,7 @@ describe('every route of the app under random input never answers 5xx', () => {
 
   it('the route table holds the app’s routes', () => {
     const urls = table.map((r) => `${r.method} ${r.url}`);
-    for (const known of ['POST /api/v1/login', 'PUT /api/v1/chats/:chatId', 'POST /ai/v1/agent/GenerateAnswer', 'GET /healthz']) {
+    for (const known of ['POST /api/v1/login', 'PATCH /api/v1/chats/:chatId', 'POST /ai/v1/agent/GenerateAnswer', 'GET /healthz']) {
       expect(urls).toContain(known);
     }
   });
