@@ -69,6 +69,9 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
       MODELS_FILE: modelsFile,
+      // Journeys are not quota tests: the scripture tool's All Books reserves eight answers at once, more
+      // than the free plan's 50,000 tokens hold (quotas are tested over HTTP in apps/server/test/quota-*).
+      FREE_PLAN_TOKENS: '1000000',
       RAZORPAY_KEY_ID: razorpayKeys.keyId,
       RAZORPAY_KEY_SECRET: razorpayKeys.keySecret,
       RAZORPAY_WEBHOOK_SECRET: razorpayKeys.webhookSecret,
