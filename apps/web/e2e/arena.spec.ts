@@ -1,29 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { fakeModelsFile } from '../../server/test/fakes/fake-llm';
 import { expectNoSeriousA11yViolations, randomIp, saveScreenshot, VIEWPORTS } from './fixtures';
 import { behave } from './support/fake-llm';
+import { freePort } from './support/ports';
 import { type E2EUser, newUser, signIn } from './support/users';
 
 /** The arena's own server (its votes never reach the shared one, whose leaderboard stays a sample). */
 type ArenaServer = { url: string; dataDir: string };
 const MIN_VOTES = 4;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function startArenaServer(): Promise<ArenaServer & { stop: () => Promise<void> }> {
   const root = path.resolve(import.meta.dirname, '../../..');

@@ -1,22 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fakeModelsFile, startFakeLlm } from '../../server/test/fakes/fake-llm';
 import { startFakeRazorpay } from '../../server/test/fakes/fake-razorpay';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort } from './support/ports';
 
 async function waitForReady(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 120_000;

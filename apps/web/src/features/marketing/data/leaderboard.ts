@@ -1,17 +1,6 @@
-export type LeaderboardEntry = { rank: number; modelName: string; score: number; description: string; neonColor: string };
+import { LEADERBOARD_CATEGORIES, type LeaderboardCategory } from '@sangam/contracts';
 
-export const LEADERBOARD_CATEGORIES = [
-  'Overall',
-  'Coding',
-  'Reasoning',
-  'Writing',
-  'Data & Analytics',
-  'Creative',
-  'Instructional',
-  'Decision & Advisory',
-  'Multi-modal',
-  'Latest News',
-] as const;
+export type LeaderboardEntry = { rank: number; modelName: string; score: number; description: string; neonColor: string };
 
 const MODELS = [
   { name: 'GPT-4o', note: 'fast, broad and dependable' },
@@ -26,7 +15,7 @@ const MODELS = [
 ] as const;
 
 /** A fixed order per category (sample data): index into MODELS, best first. */
-const ORDER: Record<(typeof LEADERBOARD_CATEGORIES)[number], number[]> = {
+const ORDER: Record<LeaderboardCategory, number[]> = {
   Overall: [0, 1, 2, 3, 4, 5, 6, 7, 8],
   Coding: [1, 4, 0, 6, 3, 2, 5, 7, 8],
   Reasoning: [1, 0, 4, 2, 6, 3, 7, 5, 8],
