@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MODES } from './brand';
 import type { MessageIdsEvent } from './chats';
+import type { AnswerCost, FusionAnalysis } from './fusion';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /** Limits of the prompt and answer service. */
@@ -52,6 +53,10 @@ export type AnswerResponse = {
     supporting_output: Record<string, SupportingAnswer>;
     /** Grounded facts computed by a tool (chart, nutrition table, checked citations), when any. */
     facts?: unknown;
+    /** Issue 15: the fusion's analysis ("How the models agreed"), when two or more answers were fused. */
+    analysis?: FusionAnalysis;
+    /** Issue 15: tokens and rupees per call and in total. */
+    cost?: AnswerCost;
   };
   message: string;
   /** Issue 13: the stored messages, for an answer in a chat of the user. */
@@ -65,7 +70,9 @@ export type AnswerResponse = {
  * - `model-delta` { model, name, delta }     text from one proposer
  * - `model-end`   { model, name, text }      that proposer finished
  * - `model-error` { model, name, code, detail } that proposer failed or timed out
- * - `fusion-start` { model, name }           the aggregator began writing best_output
+ * - `model-end` carries `late: true` for an answer that finished after the fusion started (issue 15)
+ * - `fusion-analysis` FusionAnalysis         the judge's analysis, before the fused text (issue 15)
+ * - `fusion-start` { model, name, answers }  the aggregator began writing best_output from `answers` (answer ids)
  * - `fusion-delta` { delta }                 text of best_output
  * - `refined`     RefineResponse['data']     (PromptRefiner only)
  * - `final`       AnswerResponse | RefineResponse  the same JSON as the non-streaming answer
@@ -73,15 +80,25 @@ export type AnswerResponse = {
  */
 export type AgentStreamEvent =
   | { event: 'message-ids'; data: MessageIdsEvent }
-  | { event: 'model-start'; data: { model: string; name: string } }
-  | { event: 'model-delta'; data: { model: string; name: string; delta: string } }
-  | { event: 'model-end'; data: { model: string; name: string; text: string; tokens?: number; durationMs?: number } }
-  | { event: 'model-error'; data: { model: string; name: string; code: ModelErrorCode; detail: string; text?: string } }
-  | { event: 'fusion-start'; data: { model: string; name: string } }
+  | { event: 'model-start'; data: ModelRef }
+  | { event: 'model-delta'; data: ModelRef & { delta: string } }
+  | {
+      event: 'model-end';
+      data: ModelRef & { text: string; tokens?: number; durationMs?: number; late?: boolean; costInr?: number | null };
+    }
+  | { event: 'model-error'; data: ModelRef & { code: ModelErrorCode; detail: string; text?: string } }
+  | { event: 'fusion-analysis'; data: FusionAnalysis }
+  | { event: 'fusion-start'; data: { model: string; name: string; answers?: string[] } }
   | { event: 'fusion-delta'; data: { delta: string } }
   | { event: 'refined'; data: RefineResponse['data'] }
   | { event: 'final'; data: AnswerResponse | RefineResponse }
   | { event: 'error'; data: { code: string; detail: string } };
+
+/**
+ * Which answer an event is about: `model` is the model id; `answerId` (issue 15) tells the samples of
+ * one model apart (`id#k`; equal to `model` for a single call, and absent from older stored answers).
+ */
+export type ModelRef = { model: string; name: string; answerId?: string; sample?: number };
 
 /** The codes of one model's failure (in the error registry). */
 export type ModelErrorCode = 'MODEL_FAILED' | 'MODEL_TIMEOUT' | 'MODEL_CIRCUIT_OPEN' | 'MODEL_STOPPED';

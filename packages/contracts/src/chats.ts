@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MODES } from './brand';
+import { answerCostSchema, fusionAnalysisSchema } from './fusion';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /**
@@ -39,6 +40,14 @@ export const modelAnswerSchema = z.object({
   durationMs: z.number().int().nullable(),
   error: z.object({ code: z.string(), detail: z.string() }).nullable(),
   isInFusion: z.boolean(),
+  /** Issue 15: this answer's id in the analysis and the chips: the model id, or `id#k` for its k-th sample. */
+  answerId: z.string().optional(),
+  /** Issue 15: k of a `samples: k` model (1-based); absent for a single call. */
+  sample: z.number().int().min(1).optional(),
+  /** Issue 15: finished after the fusion started (quorum or deadline): shown, not part of the fused answer. */
+  late: z.boolean().optional(),
+  /** Issue 15: rupees of this call at the configured price; null without a price. */
+  costInr: z.number().nullable().optional(),
 });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
@@ -58,6 +67,10 @@ export const chatMessageSchema = z.object({
   facts: z.unknown().nullable(),
   /** Assistant only; [] for a user message. */
   answers: z.array(modelAnswerSchema),
+  /** Issue 15: "How the models agreed" (assistant, sangam fusion of two or more answers); null otherwise. */
+  analysis: fusionAnalysisSchema.nullable().optional(),
+  /** Issue 15: tokens and rupees of every call of this answer (assistant); null otherwise. */
+  cost: answerCostSchema.nullable().optional(),
   /** ISO 8601. */
   createdAt: z.string(),
 });

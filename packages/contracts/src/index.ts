@@ -5,6 +5,7 @@ export * from './billing';
 export * from './brand';
 export * from './chats';
 export * from './errors';
+export * from './fusion';
 export * from './models';
 export * from './plans';
 export * from './text';
