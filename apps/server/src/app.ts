@@ -215,9 +215,9 @@ export async function buildApp({
   app.addHook('onClose', async () => registry.close());
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });
   await app.register(sharedRoutes, { prefix: '/api/v1', ctx });
-  await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
   const arena = createArena({ ctx, registry });
   app.addHook('onClose', async () => arena.close());
+  await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry, panelFor: arena.panelFor });
   await app.register(arenaRoutes, { prefix: '/api/v1', ctx, registry, arena });
   // The outbox viewer exists only without SMTP and outside production, for a loopback client holding
   // a key made at each start. The link goes to DATA_DIR/outbox-link.txt (0600) and, on a terminal,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MODES } from './brand';
-import type { MessageIdsEvent } from './chats';
+import type { MessageIdsEvent, PanelChoice } from './chats';
 import type { AnswerCost, FusionAnalysis } from './fusion';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -57,6 +57,8 @@ export type AnswerResponse = {
     analysis?: FusionAnalysis;
     /** Issue 15: tokens and rupees per call and in total. */
     cost?: AnswerCost;
+    /** Issue 16: why these proposers answered, when the panel followed the leaderboard. */
+    panel?: PanelChoice;
   };
   message: string;
   /** Issue 13: the stored messages, for an answer in a chat of the user. */
@@ -66,6 +68,7 @@ export type AnswerResponse = {
 /**
  * Server-Sent Events of the streaming form (`Accept: text/event-stream`). Each event's `data` is JSON.
  * - `message-ids` { chatId, userMessageId, assistantMessageId }  first, for an answer in a chat (issue 13)
+ * - `panel`       { reason, models }         Sangam mode's proposers follow the leaderboard (issue 16)
  * - `model-start` { model, name }           a proposer began
  * - `model-delta` { model, name, delta }     text from one proposer
  * - `model-end`   { model, name, text }      that proposer finished
@@ -88,6 +91,7 @@ export type AgentStreamEvent =
     }
   | { event: 'model-error'; data: ModelRef & { code: ModelErrorCode; detail: string; text?: string } }
   | { event: 'fusion-analysis'; data: FusionAnalysis }
+  | { event: 'panel'; data: PanelChoice }
   | { event: 'fusion-start'; data: { model: string; name: string; answers?: string[] } }
   | { event: 'fusion-delta'; data: { delta: string } }
   | { event: 'refined'; data: RefineResponse['data'] }

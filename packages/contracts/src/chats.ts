@@ -51,6 +51,10 @@ export const modelAnswerSchema = z.object({
 });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
+/** Issue 16: Sangam mode's panel chosen from a category's ranking ("top 3 for Coding this week"). */
+export const panelChoiceSchema = z.object({ reason: z.string(), models: z.array(z.string()) });
+export type PanelChoice = z.infer<typeof panelChoiceSchema>;
+
 export const MESSAGE_STATUSES = ['streaming', 'done', 'failed', 'stopped'] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
@@ -71,6 +75,8 @@ export const chatMessageSchema = z.object({
   analysis: fusionAnalysisSchema.nullable().optional(),
   /** Issue 15: tokens and rupees of every call of this answer (assistant); null otherwise. */
   cost: answerCostSchema.nullable().optional(),
+  /** Issue 16: why Sangam mode asked these proposers when the panel followed the leaderboard. */
+  panel: panelChoiceSchema.nullable().optional(),
   /** ISO 8601. */
   createdAt: z.string(),
 });

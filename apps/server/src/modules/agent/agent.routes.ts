@@ -4,7 +4,15 @@ import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
 import { AGENT_BODY_LIMIT, parseAgentForm, readAgentRequest } from '@/modules/agent/agent-request';
 import { estimateRefineTokens } from '@/modules/agent/answer.service';
-import { chatContext, isChatId, REQUEST_CAP_MS, runError, type StartedAnswer, startAnswer } from '@/modules/agent/answer-pipeline';
+import {
+  chatContext,
+  isChatId,
+  type PanelFor,
+  REQUEST_CAP_MS,
+  runError,
+  type StartedAnswer,
+  startAnswer,
+} from '@/modules/agent/answer-pipeline';
 import { refinePrompt } from '@/modules/agent/refine.service';
 import { openEventStream } from '@/modules/agent/sse';
 import type { ModelRegistry } from '@/modules/models/model-registry';
@@ -26,7 +34,10 @@ function abortOnDisconnect(reply: FastifyReply) {
 }
 
 /** The prompt and answer service of SPEC.md section 7 under /ai/v1. */
-export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
+export async function agentRoutes(
+  app: FastifyInstance,
+  { ctx, registry, panelFor }: { ctx: AppContext; registry: ModelRegistry; panelFor?: PanelFor },
+) {
   const meter = ctx.usage;
   app.addContentTypeParser(
     'multipart/form-data',
@@ -111,7 +122,7 @@ export async function agentRoutes(app: FastifyInstance, { ctx, registry }: { ctx
   app.post('/agent/GenerateAnswer', guards, async (request, reply) => {
     const input = readAgentRequest(request);
     const started = await startAnswer(
-      { db: ctx.db, registry, meter, runs: ctx.answers },
+      { db: ctx.db, registry, meter, runs: ctx.answers, panelFor },
       { userId: currentUser(request).id, input, log: request.log, streaming: wantsStream(request) },
     );
     return adaptAnswer(request, reply, started, { abortOnDisconnect: !isChatId(input.Chat_Id) });

@@ -1,4 +1,12 @@
-import type { AgentStreamEvent, AnswerResponse, ErrorCode, MessageIdsEvent, ModelAnswer, SupportingAnswer } from '@sangam/contracts';
+import type {
+  AgentStreamEvent,
+  AnswerResponse,
+  ErrorCode,
+  MessageIdsEvent,
+  ModelAnswer,
+  PanelChoice,
+  SupportingAnswer,
+} from '@sangam/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
@@ -10,7 +18,7 @@ import type { HistoryTurn, ParsedAgentRequest } from '@/modules/agent/agent-requ
 import { AllModelsFailed, estimateAnswerTokens, generateAnswer } from '@/modules/agent/answer.service';
 import { AnswerRun, type AnswerRuns } from '@/modules/agent/answer-runs';
 import { sanitizeImage } from '@/modules/agent/image-check';
-import { chatMessages, findByRequest, findOwnedChat, finishAssistantMessage, pathTo } from '@/modules/chats/chats.queries';
+import { chatMessages, findByRequest, findOwnedChat, finishAssistantMessage, panelOf, pathTo } from '@/modules/chats/chats.queries';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
 import type { Reservation } from '@/modules/usage/usage.service';
@@ -33,7 +41,11 @@ export function chatTitle(mode: string, now: Date) {
   return `${mode === 'universe' ? 'Universe' : 'Sangam'} Chat - ${date}`;
 }
 
-export type PipelineDeps = { db: Db; registry: ModelRegistry; meter: UsageMeter; runs: AnswerRuns };
+/** Sangam mode's panel when it follows the arena's votes (issue 16): the proposers and why, or null. */
+export type PanelFor = (args: { prompt: string; available: ModelClient[]; log: FastifyBaseLogger }) => Promise<PanelPick | null>;
+type PanelPick = { models: ModelClient[]; reason: string };
+
+export type PipelineDeps = { db: Db; registry: ModelRegistry; meter: UsageMeter; runs: AnswerRuns; panelFor?: PanelFor };
 
 /** What `startAnswer` gives the route: a run to follow, or a stored answer to replay (a retried Request_Id). */
 export type StartedAnswer = { run: AnswerRun; replay?: undefined } | { run?: undefined; replay: AgentStreamEvent[] };
@@ -75,6 +87,8 @@ export function storedAnswerEvents(row: Row): AgentStreamEvent[] {
   const events: AgentStreamEvent[] = [
     { event: 'message-ids', data: { chatId: row.conversationId, userMessageId: row.parentId ?? '', assistantMessageId: row.id } },
   ];
+  const panel = panelOf(row);
+  if (panel) events.push({ event: 'panel', data: panel });
   for (const a of answers) {
     const model = { model: a.modelId, name: a.name };
     events.push({ event: 'model-start', data: model });
@@ -98,6 +112,7 @@ export function storedAnswerEvents(row: Row): AgentStreamEvent[] {
 }
 
 function storedResponse(row: Row, answers: ModelAnswer[]): AnswerResponse {
+  const panel = panelOf(row);
   const supporting: Record<string, SupportingAnswer> = {};
   for (const a of answers)
     supporting[a.name] =
@@ -105,7 +120,12 @@ function storedResponse(row: Row, answers: ModelAnswer[]): AnswerResponse {
         ? a.text
         : { error: a.error?.detail, status: a.status === 'timeout' ? 'timeout' : 'failed', ...(a.text ? { text: a.text } : {}) };
   return {
-    data: { best_output: row.content, supporting_output: supporting, ...(row.facts != null ? { facts: row.facts } : {}) },
+    data: {
+      best_output: row.content,
+      supporting_output: supporting,
+      ...(row.facts != null ? { facts: row.facts } : {}),
+      ...(panel ? { panel } : {}),
+    },
     message: row.status === 'stopped' ? 'Answer stopped' : 'Stored answer',
     ids: { chatId: row.conversationId, userMessageId: row.parentId ?? '', assistantMessageId: row.id },
   };
@@ -182,9 +202,16 @@ export async function startAnswer(
   registry.assertAvailable();
   const needsVision = Boolean(input.image);
   let models: ModelClient[] = registry.proposers({ needsVision });
+  let panel: PanelChoice | undefined;
   if (chat?.continueWith) {
     const only = models.filter((m) => m.id === chat.continueWith);
     if (only.length) models = only;
+  } else if ((input.Mode ?? 'sangam') === 'sangam' && !needsVision && !findTool(question) && deps.panelFor) {
+    const pick = await deps.panelFor({ prompt: question, available: models, log });
+    if (pick) {
+      models = pick.models;
+      panel = { reason: pick.reason, models: pick.models.map((m) => m.id) };
+    }
   }
   const estimate = estimateAnswerTokens({
     chars: question.length + history.reduce((n, h) => n + h.content.length, 0),
@@ -198,7 +225,8 @@ export async function startAnswer(
   let ids: MessageIdsEvent | undefined;
   try {
     prepared = await prepare(input, question);
-    if (inChat) ids = await storeQuestion(db, { userId, chatId: input.Chat_Id, input, question, parentId, questionId, isNew: !chat });
+    if (inChat)
+      ids = await storeQuestion(db, { userId, chatId: input.Chat_Id, input, question, parentId, questionId, isNew: !chat, panel });
   } catch (err) {
     meter.release(reservation);
     if (inChat && isUniqueViolation(err)) {
@@ -215,7 +243,8 @@ export async function startAnswer(
     run.push({ event: 'message-ids', data: ids });
     runs.add(run, input.Request_Id);
   }
-  void drive(deps, { run, reservation, input, history, models, prepared, ids, streaming: streaming || Boolean(ids), log });
+  if (panel) run.push({ event: 'panel', data: panel });
+  void drive(deps, { run, reservation, input, history, models, prepared, ids, panel, streaming: streaming || Boolean(ids), log });
   return { run };
 }
 
@@ -248,6 +277,7 @@ async function storeQuestion(
     parentId,
     questionId,
     isNew,
+    panel,
   }: {
     userId: string;
     chatId: string;
@@ -256,6 +286,7 @@ async function storeQuestion(
     parentId: string | null;
     questionId?: string;
     isNew: boolean;
+    panel?: PanelChoice;
   },
 ): Promise<MessageIdsEvent> {
   return db.transaction(async (tx) => {
@@ -310,6 +341,7 @@ async function storeQuestion(
         refinedPrompt: question,
         status: 'streaming',
         requestId: input.Request_Id,
+        extra: panel ? { panel } : null,
         createdAt: new Date(now.getTime() + 1),
       })
       .returning({ id: messages.id });
@@ -328,6 +360,7 @@ async function drive(
     models,
     prepared: { image, tool, prepared },
     ids,
+    panel,
     streaming,
     log,
   }: {
@@ -338,6 +371,7 @@ async function drive(
     models: ModelClient[];
     prepared: Awaited<ReturnType<typeof prepare>>;
     ids?: MessageIdsEvent;
+    panel?: PanelChoice;
     streaming: boolean;
     log: FastifyBaseLogger;
   },
@@ -379,6 +413,7 @@ async function drive(
     meter.settle(reservation, result.byModel);
     await store({ content: data.best_output, status: result.stopped ? 'stopped' : 'done', answers: result.answers, facts: data.facts });
     if (ids) result.response.ids = ids;
+    if (panel) data.panel = panel;
     run.push({ event: 'final', data: result.response });
   } catch (err) {
     meter.release(reservation);

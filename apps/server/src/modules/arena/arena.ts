@@ -39,11 +39,14 @@ export function createArena({ ctx, registry }: { ctx: AppContext; registry: Mode
      */
     panelFor: async ({ prompt, available, log }: { prompt: string; available: ModelClient[]; log: FastifyBaseLogger }) => {
       if (!config.ARENA_FOLLOW_LEADERBOARD) return null;
+      const board = await leaderboard.get();
+      // No category has a real ranking yet: keep the default panel without a classification call.
+      if (!board.categories.some((c) => !c.sample)) return null;
       const classifier = registry.list().some((m) => m.roles.includes('refiner')) ? registry.refiner() : undefined;
       const { category } = await classifyPrompt({ prompt, model: classifier, log });
       return proposersFor({
         category,
-        leaderboard: await leaderboard.get(),
+        leaderboard: board,
         available,
         panelSize: config.ARENA_PANEL_SIZE,
         followLeaderboard: config.ARENA_FOLLOW_LEADERBOARD,

@@ -1,4 +1,14 @@
-import type { ChatDetail, ChatMessage, ChatMode, ChatSummary, MessageStatus, ModelAnswer, SharedChat } from '@sangam/contracts';
+import {
+  type ChatDetail,
+  type ChatMessage,
+  type ChatMode,
+  type ChatSummary,
+  type MessageStatus,
+  type ModelAnswer,
+  type PanelChoice,
+  panelChoiceSchema,
+  type SharedChat,
+} from '@sangam/contracts';
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messages } from '@/db/schema';
@@ -33,6 +43,12 @@ const previewOf = (conversationId: SQL) =>
     string | null
   >`(select left(m.content, ${PREVIEW_CHARS + 20}) from ${messages} m where m.conversation_id = ${conversationId} and m.role = 'user' order by m.created_at, m.id limit 1)`;
 
+/** Issue 16: the panel choice kept in the message's `extra` (null when the default panel answered). */
+export function panelOf(m: Pick<MessageRow, 'extra'>): PanelChoice | null {
+  const parsed = panelChoiceSchema.safeParse((m.extra as { panel?: unknown } | null)?.panel);
+  return parsed.success ? parsed.data : null;
+}
+
 const MESSAGE_STATUSES: readonly string[] = ['streaming', 'done', 'failed', 'stopped'];
 export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
   return {
@@ -46,6 +62,7 @@ export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
     refinedPrompt: m.refinedPrompt ?? null,
     facts: m.facts ?? null,
     answers: m.role === 'assistant' && Array.isArray(m.answers) ? (m.answers as ModelAnswer[]) : [],
+    panel: panelOf(m),
     createdAt: iso(m.createdAt),
   };
 }

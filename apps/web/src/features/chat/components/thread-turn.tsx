@@ -2,6 +2,7 @@ import type { ChatMessage, ChatMode } from '@sangam/contracts';
 import { Pencil, RefreshCw } from 'lucide-react';
 import { memo, useState } from 'react';
 import { BranchSwitcher } from '@/features/chat/components/branch-switcher';
+import { PanelNote } from '@/features/chat/components/panel-note';
 import { ResultsOverlay } from '@/features/chat/components/results-overlay';
 import type { LiveAnswer } from '@/features/chat/hooks/use-live-answer';
 import { type AnswerCard, cardsOf } from '@/features/chat/lib/cards';
@@ -118,6 +119,7 @@ export const ThreadTurn = memo(function ThreadTurn({
           <span className="font-semibold text-slate-300">Refined prompt:</span> {refined}
         </p>
       )}
+      <PanelNote assistant={assistant} />
       {cards.length > 0 && (
         <ResultsOverlay
           messageKey={messageKey}

@@ -1,0 +1,41 @@
+import type { ChatMessage } from '@sangam/contracts';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
+import { PanelNote } from '@/features/chat/components/panel-note';
+
+const assistant = (panel: ChatMessage['panel']): ChatMessage => ({
+  id: 'm2',
+  chatId: 'c1',
+  parentId: 'm1',
+  role: 'assistant',
+  content: 'Answer.',
+  mode: 'sangam',
+  status: 'done',
+  refinedPrompt: null,
+  facts: null,
+  answers: [
+    { modelId: 'gamma', name: 'Gamma Gemini', status: 'done', text: 'Answer.', tokens: 10, durationMs: 5, error: null, isInFusion: false },
+  ],
+  panel,
+  createdAt: '2026-11-24T00:00:00.000Z',
+});
+
+function render(message: ChatMessage) {
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  act(() => root.render(<PanelNote assistant={message} />));
+  return host;
+}
+
+describe('PanelNote: why Sangam mode asked these models', () => {
+  it('names the models that answered and the leaderboard reason', () => {
+    const host = render(assistant({ reason: 'top 1 for Coding this week', models: ['gamma'] }));
+    expect(host.textContent).toBe('Answered by Gamma Gemini: top 1 for Coding this week (leaderboard)');
+    expect(host.querySelector('a')?.getAttribute('href')).toBe('/leaderboard');
+  });
+
+  it('shows nothing for the default panel', () => {
+    expect(render(assistant(null)).textContent).toBe('');
+  });
+});
