@@ -92,4 +92,23 @@ describe('arena abuse limits (fake clock)', () => {
     const tomorrow = await battle(a.t, user, 'A new day');
     expect((await vote(a.t, user, tomorrow.battleId, 'a')).status).toBe(200);
   });
+
+  it('an answer that names its own model makes the battle not blind: the vote is accepted, stored flagged and not counted', async () => {
+    clock.advance(24 * 3_600_000);
+    for (const [model, name] of [
+      ['alpha', 'Alpha GPT'],
+      ['beta', 'Beta Claude'],
+      ['gamma', 'Gamma Gemini'],
+    ])
+      a.fake.behave(model, { match: 'Who are you, really', reply: `Hello! I am ${name}, happy to help.` });
+    const user = await createVerifiedUser(a.t);
+    const named = await battle(a.t, user, 'Who are you, really?');
+    const res = await vote(a.t, user, named.battleId, 'a');
+    expect(res.status).toBe(200);
+    expect(await flaggedOf(named.battleId)).toBe(true);
+    clock.advance(61_000);
+    const plain = await battle(a.t, user, 'What is a prime number?');
+    expect((await vote(a.t, user, plain.battleId, 'a')).status).toBe(200);
+    expect(await flaggedOf(plain.battleId)).toBe(false);
+  });
 });

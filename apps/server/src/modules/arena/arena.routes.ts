@@ -48,7 +48,7 @@ export async function arenaRoutes(
       winner,
       address: request.ip,
     });
-    if (flagged) request.log.info({ battle: battleId.split('.')[0] }, 'arena vote flagged as a burst');
+    if (flagged) request.log.info({ battle: battleId.split('.')[0], reason: flagged }, 'arena vote flagged (not counted)');
     else leaderboard.invalidate();
     return result;
   });

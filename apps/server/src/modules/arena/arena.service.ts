@@ -8,6 +8,7 @@ import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
 import type { BattleIds } from '@/modules/arena/arena.battle-id';
 import { classifyPrompt, detectLanguage } from '@/modules/arena/arena.classify';
 import { drawPair } from '@/modules/arena/arena.draw';
+import { battleRevealsIdentity } from '@/modules/arena/arena.identity';
 import { findBattle, insertBattle, lockVote, pairExposure, recentVotes } from '@/modules/arena/arena.queries';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import type { ModelTokens } from '@/modules/usage/usage.service';
@@ -128,7 +129,8 @@ const startOfUtcDay = (ms: number) => new Date(Math.floor(ms / 86_400_000) * 86_
 /**
  * Locks the vote, then reveals the names. Only the battle's user, once, before it expires; the
  * daily cap refuses; a burst (more than ARENA_BURST_VOTES in the window, from the account or the
- * address) is stored flagged, answered as usual, and left out of the ratings.
+ * address) is stored flagged, answered as usual, and left out of the ratings; so is a battle whose
+ * answer named its model (arena.identity.ts), which was not blind.
  */
 export async function castVote({
   ctx,
@@ -144,7 +146,7 @@ export async function castVote({
   token: string;
   winner: VoteResult['winner'];
   address: string;
-}): Promise<{ result: VoteResult; flagged: boolean }> {
+}): Promise<{ result: VoteResult; flagged: false | 'burst' | 'named-model' }> {
   const id = battleIds.verify(token);
   if (!id) throw new AppError('BATTLE_NOT_FOUND');
   const battle = await findBattle(ctx.db, { id });
@@ -157,12 +159,14 @@ export async function castVote({
   const today = await recentVotes(ctx.db, { userId, addressHash, since: startOfUtcDay(now) });
   if (today.byUser >= ctx.config.ARENA_DAILY_VOTES) throw new AppError('VOTE_CAP_REACHED');
   const window = await recentVotes(ctx.db, { userId, addressHash, since: new Date(now - ctx.config.ARENA_BURST_WINDOW_SECONDS * 1000) });
-  const flagged = window.byUser >= ctx.config.ARENA_BURST_VOTES || window.byAddress >= ctx.config.ARENA_BURST_VOTES;
+  const burst = window.byUser >= ctx.config.ARENA_BURST_VOTES || window.byAddress >= ctx.config.ARENA_BURST_VOTES;
+  const revealed = battleRevealsIdentity(battle);
+  const flagged = burst || revealed;
   const locked = await lockVote(ctx.db, { id, userId, winner, now: new Date(now), addressHash, flagged });
   // Another request voted (or the battle expired) between the read and the lock.
   if (!locked) throw new AppError(battle.expiresAt.getTime() <= ctx.clock.now() ? 'BATTLE_EXPIRED' : 'BATTLE_ALREADY_VOTED');
   return {
-    flagged,
+    flagged: burst ? 'burst' : revealed ? 'named-model' : false,
     result: {
       winner,
       models: { A: { id: locked.modelA, name: locked.nameA }, B: { id: locked.modelB, name: locked.nameB } },

@@ -40,7 +40,7 @@ export function Methodology({ minVotes, rules = DEFAULT_RULES }: { minVotes: num
         <strong className="text-white">Abuse rules.</strong> Battle ids are signed by the server; you can vote only on a battle you were
         given, once, within {duration(rules.battleTtlSeconds)}. Each account has {rules.dailyVotes} votes a day. More than{' '}
         {rules.burstVotes} votes within {duration(rules.burstWindowSeconds)} from one account or one address are kept but left out of the
-        rankings.
+        rankings, and so is a battle in which an answer named its own model ("I am ...", "made by ..."), because it was not blind.
       </p>
     </section>
   );
