@@ -21,12 +21,14 @@ import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
+import { REQUEST_CAP_MS } from '@/modules/agent/answer-pipeline';
 import { type AnswerRuns, createAnswerRuns } from '@/modules/agent/answer-runs';
 import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { billingRoutes } from '@/modules/billing/billing.routes';
 import { type Billing, createBilling } from '@/modules/billing/billing.service';
 import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
+import { failOrphanedAnswers } from '@/modules/chats/orphaned-answers';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
@@ -218,6 +220,16 @@ export async function buildApp({
   const arena = createArena({ ctx, registry });
   app.addHook('onClose', async () => arena.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry, panelFor: arena.panelFor });
+  // Answers a crashed instance left streaming: failed once older than the cap (at start, then each minute;
+  // wall time, as the rows are stamped).
+  const sweepOrphans = () =>
+    failOrphanedAnswers(db.db, { now: Date.now(), afterMs: REQUEST_CAP_MS + 60_000, log: app.log }).catch((err: unknown) =>
+      app.log.warn({ err }, 'marking unfinished answers failed did not work'),
+    );
+  app.addHook('onReady', async () => void sweepOrphans());
+  const orphanSweep = setInterval(sweepOrphans, 60_000);
+  orphanSweep.unref();
+  app.addHook('onClose', async () => clearInterval(orphanSweep));
   await app.register(arenaRoutes, { prefix: '/api/v1', ctx, registry, arena });
   // The outbox viewer exists only without SMTP and outside production, for a loopback client holding
   // a key made at each start. The link goes to DATA_DIR/outbox-link.txt (0600) and, on a terminal,

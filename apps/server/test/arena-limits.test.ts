@@ -99,7 +99,7 @@ describe('arena abuse limits (fake clock)', () => {
       ['alpha', 'Alpha GPT'],
       ['beta', 'Beta Claude'],
       ['gamma', 'Gamma Gemini'],
-    ])
+    ] as const)
       a.fake.behave(model, { match: 'Who are you, really', reply: `Hello! I am ${name}, happy to help.` });
     const user = await createVerifiedUser(a.t);
     const named = await battle(a.t, user, 'Who are you, really?');
