@@ -19,6 +19,9 @@ import type { ModelRegistry } from '@/modules/models/model-registry';
 import type { ModelTokens, Reservation } from '@/modules/usage/usage.service';
 import { currentUser } from '@/plugins/auth-guard';
 
+/** How often a stream waiting for an answer on another instance shows it is alive. */
+const HEARTBEAT_MS = 5_000;
+
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
 /** A signal that fires when the client goes away before the refiner has answered, or after 300 s. */
@@ -141,9 +144,20 @@ export async function adaptAnswer(
     abortOnDisconnect = false,
     from = 0,
     stream = wantsStream(request),
-  }: { abortOnDisconnect?: boolean; from?: number; stream?: boolean } = {},
+    waitElsewhere,
+  }: {
+    abortOnDisconnect?: boolean;
+    from?: number;
+    stream?: boolean;
+    /**
+     * The answer runs on another instance: resolves with its stored events once it has finished (the
+     * stream stays open meanwhile, with a comment every few seconds), or undefined if the client left.
+     */
+    waitElsewhere?: (isOpen: () => boolean) => Promise<AgentStreamEvent[] | undefined>;
+  } = {},
 ) {
-  const { run, replay } = started;
+  const { run } = started;
+  let replay = started.replay ?? [];
   if (!stream) {
     if (run) {
       const onClose = () => {
@@ -159,6 +173,14 @@ export async function adaptAnswer(
   }
   const sse = openEventStream(reply);
   if (!run) {
+    if (waitElsewhere) {
+      const heartbeat = setInterval(() => sse.comment('the answer is being generated'), HEARTBEAT_MS);
+      try {
+        replay = (await waitElsewhere(sse.isOpen)) ?? [];
+      } finally {
+        clearInterval(heartbeat);
+      }
+    }
     replay.forEach((e, i) => {
       if (i >= from) sse.send(e, i);
     });

@@ -39,6 +39,14 @@ export function openEventStream(reply: FastifyReply) {
         process.nextTick(nextTurn);
       }
     },
+    /** An SSE comment (ignored by clients): keeps a quiet stream open through proxies. */
+    comment: (text: string) => {
+      if (res.writableEnded || res.destroyed) return;
+      res.write(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`);
+      res.socket?.uncork();
+    },
+    /** Whether the client is still there. */
+    isOpen: () => !res.writableEnded && !res.destroyed,
     end: () => {
       if (!res.writableEnded) res.end();
     },

@@ -19,7 +19,7 @@ import type { AppContext } from '@/app';
 import { messages } from '@/db/schema';
 import { AppError } from '@/errors';
 import { adaptAnswer } from '@/modules/agent/agent.routes';
-import { storedAnswerEvents } from '@/modules/agent/answer-pipeline';
+import { REQUEST_CAP_MS, storedAnswerEvents } from '@/modules/agent/answer-pipeline';
 import {
   chatToMarkdown,
   deleteChat,
@@ -149,9 +149,29 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     const lastId = Number(request.headers['last-event-id']);
     const from = after ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : 0);
     const run = ctx.answers.get(row.id);
-    return adaptAnswer(request, reply, run ? { run } : { replay: storedAnswerEvents(row) }, { from, stream: true });
+    if (run) return adaptAnswer(request, reply, { run }, { from, stream: true });
+    // Still streaming with no run here: another instance is generating it. Wait for it to be stored
+    // (every run ends within the cap; one a crash left behind is marked failed by the sweep).
+    const elsewhere =
+      row.status === 'streaming' && ctx.database.kind === 'postgres' && Date.now() - row.createdAt.getTime() < REQUEST_CAP_MS + 60_000;
+    const waitElsewhere = elsewhere
+      ? async (isOpen: () => boolean) => {
+          const until = Date.now() + REQUEST_CAP_MS + 120_000;
+          while (isOpen() && Date.now() < until) {
+            await new Promise((r) => setTimeout(r, ELSEWHERE_POLL_MS));
+            const [now] = await ctx.db.select().from(messages).where(eq(messages.id, row.id)).limit(1);
+            if (!now) return undefined;
+            if (now.status !== 'streaming') return storedAnswerEvents(now);
+          }
+          return isOpen() ? storedAnswerEvents(row) : undefined;
+        }
+      : undefined;
+    return adaptAnswer(request, reply, { replay: storedAnswerEvents(row) }, { from, stream: true, waitElsewhere });
   });
 }
+
+/** How often a stream waiting for an answer on another instance reads it again. */
+const ELSEWHERE_POLL_MS = 1_000;
 
 /** Public, read-only share links: a snapshot with no account data, never indexed. */
 export async function sharedRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

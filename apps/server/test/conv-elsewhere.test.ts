@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEvents } from './conv-helper';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
+import { startTestApp, type TestApp } from './helper';
+import { createVerifiedUser, type TestUser } from './users';
+
+/**
+ * Issue 13, "answers that outlive the tab" with several instances on one PostgreSQL database: a
+ * second device whose request reaches another instance than the one generating the answer sees it
+ * in progress (the stream stays open), then complete.
+ */
+const shared = process.env.TEST_DATABASE_URL;
+let fake: FakeLlm;
+let one: TestApp;
+let two: TestApp;
+let user: TestUser;
+
+describe.skipIf(!shared)('an answer followed from another instance', () => {
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
+    fs.writeFileSync(file, fakeModelsFile(fake.url));
+    const env = { MODELS_FILE: file, JWT_SECRET: 'x'.repeat(40) };
+    one = await startTestApp(env);
+    two = await startTestApp(env, { database: one.config.DATABASE_URL });
+    user = await createVerifiedUser(one);
+  });
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+    await fake?.close();
+  });
+
+  it('stays open while the first instance answers, then ends with the stored final answer', async () => {
+    for (const m of ['alpha', 'beta', 'gamma']) fake.behave(m, { match: 'slow elsewhere', chunkDelayMs: 150, chunkSize: 4 });
+    const chatId = randomUUID();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ Prompt: 'A slow elsewhere question', Chat_Id: chatId, Request_Id: `req_${randomUUID()}` }))
+      form.append(k, v);
+    const asked = await fetch(`${one.baseUrl}/ai/v1/agent/GenerateAnswer`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}`, accept: 'text/event-stream' },
+      body: form,
+    });
+    const first = await readEvents(asked, (e) => e.event === 'message-ids');
+    const { assistantMessageId } = first[0]?.data as { assistantMessageId: string };
+
+    const startedAt = Date.now();
+    const followed = await fetch(`${two.baseUrl}/api/v1/chats/${chatId}/messages/${assistantMessageId}/stream`, {
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(followed.status).toBe(200);
+    const events = await readEvents(followed);
+    expect(Date.now() - startedAt).toBeGreaterThan(300);
+    expect(events.some((e) => e.event === 'error')).toBe(false);
+    const final = events.at(-1);
+    expect(final?.event).toBe('final');
+    const best = (final?.data as { data: { best_output: string } }).data.best_output;
+    expect(best.length).toBeGreaterThan(0);
+
+    const detail = (await (
+      await fetch(`${one.baseUrl}/api/v1/chats/${chatId}`, { headers: { authorization: `Bearer ${user.accessToken}` } })
+    ).json()) as { messages: Array<{ id: string; content: string; status: string }> };
+    const stored = detail.messages.find((m) => m.id === assistantMessageId);
+    expect(stored?.status).toBe('done');
+    expect(stored?.content).toBe(best);
+  });
+});
