@@ -47,7 +47,7 @@ describe.skipIf(!shared)('an answer followed from another instance', () => {
       body: form,
     });
     const first = await readEvents(asked, (e) => e.event === 'message-ids');
-    const { assistantMessageId } = first[0]?.data as { assistantMessageId: string };
+    const { assistantMessageId } = (first[0]?.data ?? {}) as { assistantMessageId: string };
 
     const startedAt = Date.now();
     const followed = await fetch(`${two.baseUrl}/api/v1/chats/${chatId}/messages/${assistantMessageId}/stream`, {
@@ -59,7 +59,7 @@ describe.skipIf(!shared)('an answer followed from another instance', () => {
     expect(events.some((e) => e.event === 'error')).toBe(false);
     const final = events.at(-1);
     expect(final?.event).toBe('final');
-    const best = (final?.data as { data: { best_output: string } }).data.best_output;
+    const best = ((final?.data ?? { data: { best_output: '' } }) as { data: { best_output: string } }).data.best_output;
     expect(best.length).toBeGreaterThan(0);
 
     const detail = (await (
