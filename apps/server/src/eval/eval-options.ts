@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EvalUserError } from '@/eval/eval-errors';
 import { DEFAULT_PROMPTS_FILE } from '@/eval/prompt-set';
@@ -39,5 +41,14 @@ export function parseEvalOptions(argv: string[]) {
   } catch (err) {
     if (err instanceof EvalUserError) throw err;
     throw new EvalUserError(`${(err as Error).message}\n${USAGE}`);
+  }
+}
+
+/** Checked before the run, so that a long (and paid) run is never lost for a wrong --out. */
+export function assertWritable(file: string) {
+  try {
+    fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);
+  } catch {
+    throw new EvalUserError(`--out ${file}: its folder does not exist or is not writable`);
   }
 }

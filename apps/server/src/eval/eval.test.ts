@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { combineOrders } from '@/eval/eval-judge';
 import { familyOf, loadSpecs, pickJudge, readPrices } from '@/eval/eval-models';
-import { parseEvalOptions } from '@/eval/eval-options';
+import { assertWritable, parseEvalOptions } from '@/eval/eval-options';
 import { wilson } from '@/eval/eval-stats';
 import { DEFAULT_PROMPTS_FILE, limitPrompts, loadPromptSet, parsePromptSet } from '@/eval/prompt-set';
 import type { ModelSpec } from '@/modules/models/models.config';
@@ -92,6 +92,10 @@ describe('eval options and models', () => {
     expect(() => parseEvalOptions(['--limit', 'ten'])).toThrow('--limit must be a whole number from 1 to 100000 (got "ten")');
     expect(() => parseEvalOptions(['--concurrency', '0'])).toThrow('--concurrency must be a whole number from 1 to 32');
     expect(() => parseEvalOptions(['--bogus'])).toThrow(/Unknown option '--bogus'[\s\S]*usage: npm run eval/);
+    expect(() => assertWritable('/nonexistent/out.json')).toThrow(
+      '--out /nonexistent/out.json: its folder does not exist or is not writable',
+    );
+    expect(() => assertWritable(path.join(os.tmpdir(), 'out.json'))).not.toThrow();
   });
 
   it('explains a missing, unparsable or empty model configuration', () => {

@@ -232,7 +232,13 @@ export async function runEval({
   /** Called after each prompt (done of total) and with each warning. */
   onProgress?: (event: { done: number; total: number } | { warning: string }) => void;
 }): Promise<EvalReport> {
-  const proposers = models.registry.proposers().map((m) => ({ id: m.id, name: m.name }));
+  let proposers: Array<{ id: string; name: string }>;
+  try {
+    proposers = models.registry.proposers().map((m) => ({ id: m.id, name: m.name }));
+  } catch (err) {
+    if (err instanceof AppError) throw new EvalUserError(`no proposer can answer: ${err.detail}`);
+    throw err;
+  }
   const warnings = [...models.warnings];
   const warn = (warning: string) => {
     warnings.push(warning);
