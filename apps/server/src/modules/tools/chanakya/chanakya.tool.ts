@@ -15,7 +15,7 @@ function checkVerse(c: number, v1: number, v2: number) {
 
 const range = String.raw`(\d{1,3})(?:\s*[-–]\s*(\d{1,3}))?\b`;
 /** 'CN 2.4', 'Chanakya Niti 2.4', 'Chapter 2, Verse 4', 'Chapter 2, Shloka 4', 'ch. 2, v. 4', with ranges ('CN 6.21-22'). */
-const chanakyaCitations: Finder[] = [
+export const CHANAKYA_FINDERS: Finder[] = [
   {
     pattern: new RegExp(String.raw`\b(?:CN|Chanakya\s+Niti(?:[\s-]+(?:Shastra|Sastra|Darpana))?)\s*,?\s*(\d{1,3})\s*[.:]\s*` + range, 'gi'),
     check: (m) => checkVerse(Number(m[1]), Number(m[2]), Number(m[3] ?? m[2])),
@@ -40,7 +40,7 @@ export const chanakyaTool: Tool<'chanakya'> = {
   matches: (prompt) => prompt.startsWith('CHA:,'),
   prepare: async ({ prompt }) => ({ system: CHANAKYA_SYSTEM, user: prompt.slice('CHA:,'.length).trim() || prompt }),
   check: async ({ answer }) => {
-    const checked = checkCitationsWith(chanakyaCitations, answer);
+    const checked = checkCitationsWith(CHANAKYA_FINDERS, answer);
     const facts: ChanakyaFacts = { citations: checked.citations, edition: CHANAKYA_EDITION.name };
     const text = checked.citations.length > 0 ? `${checked.text.trimEnd()}\n\n${CHANAKYA_EDITION_NOTE}` : checked.text;
     return { answer: text, facts };
