@@ -73,6 +73,7 @@ describe('a reading that tells the truth', () => {
       'Mars is the lord of Aries and of the 8th house.',
       'Saturn mahadasha will begin in 2034.',
       'The Moon loves Cancer, its own sign.',
+      'Saturn is in the 2nd house from the Moon.',
     ].join(' ');
     const r = checkReading(answer, facts, list);
     expect(r.check.claims).toEqual([]);

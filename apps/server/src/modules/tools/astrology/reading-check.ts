@@ -214,6 +214,8 @@ function placementClaims(text: string, offset: number): RawClaim[] {
   const claims: RawClaim[] = [];
   for (const p of places) {
     const rest = text.slice(p.end);
+    // "the 10th house from the Moon" counts from another point than the ascendant: not a placement in the chart's houses.
+    if (p.kind === 'house' && /^\s+(?:counted\s+)?from\b/i.test(rest)) continue;
     let subject: string | undefined;
     let end = p.end;
     // "Leo Sun", "10th-house Saturn", "Libra ascendant", "Cancer rising": the mark goes after the subject.
