@@ -9,7 +9,8 @@ export type EngineTest = {
   fake: FakeLlm;
   t: TestApp;
   user: TestUser;
-  ask: (prompt: string) => Promise<{ status: number; body: AskBody }>;
+  /** GenerateAnswer with a prompt and, optionally, an image (sent as `image_file`). */
+  ask: (prompt: string, options?: { image?: Buffer }) => Promise<{ status: number; body: AskBody }>;
   close: () => Promise<void>;
 };
 type AskBody = { code?: string; detail?: string; data: { best_output: string; facts?: unknown } };
@@ -21,9 +22,10 @@ export async function startEngineTest({ timeoutMs }: { timeoutMs?: number } = {}
   fs.writeFileSync(file, fakeModelsFile(fake.url, timeoutMs ? { timeoutMs } : {}));
   const t = await startTestApp({ MODELS_FILE: file });
   const user = await createVerifiedUser(t);
-  const ask = async (prompt: string) => {
+  const ask = async (prompt: string, options: { image?: Buffer } = {}) => {
     const form = new FormData();
     form.append('Prompt', prompt);
+    if (options.image) form.append('image_file', new Blob([new Uint8Array(options.image)], { type: 'image/png' }));
     form.append('Chat_Id', 'abc123');
     form.append('Request_Id', `req_${Date.now()}`);
     const res = await fetch(`${t.baseUrl}/ai/v1/agent/GenerateAnswer`, {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { SourcedNutritionFacts } from '@sangam/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISHES, YIELDS } from '@/modules/tools/nutrition/dishes-data';
 import { checkFigures } from '@/modules/tools/nutrition/figure-check';
@@ -218,7 +219,11 @@ describe('calorie tool through the engine with a model that ignores its instruct
 
   it('a photo with no text: the dishes the model names get computed rows with ranges, and estimates are marked', async () => {
     e.fake.behave('fusion', { reply: 'I can see:\n- 2 roti\n- 1 katori curd\nAbout 2000 cal.' });
-    const res = await e.ask('CAL:,');
+    const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#e0b060' } })
+      .png()
+      .toBuffer();
+    const res = await e.ask('CAL:,', { image: photo });
+    expect(res.status).toBe(200);
     const f = res.body.data.facts as SourcedNutritionFacts;
     expect(f.items.map((i) => i.name)).toEqual(['Roti (chapati)', 'Curd (dahi)']);
     expect(f.totalKcalRange).toBeDefined();

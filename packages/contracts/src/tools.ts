@@ -82,6 +82,8 @@ export type CheckedCitation = {
   /** valid, invalid (does not exist in the book), or unchecked ("could not be checked"): never silently passed. */
   status?: 'valid' | 'invalid' | 'unchecked';
   quote?: string;
+  /** The text the quote is taken from, with its translator and edition ("King James Version, 1769 Oxford text"). */
+  quoteSource?: string;
   note?: string;
 };
 export type ScriptureFacts = { bookId: ScriptureId; citations: CheckedCitation[] };
@@ -181,4 +183,51 @@ export type AstrologySubPeriods = {
   currentAntardasha?: { lord: string; start: string; end: string } | null;
   pratyantardashas?: Array<{ lord: string; start: string; end: string }>;
   currentPratyantardasha?: { lord: string; start: string; end: string } | null;
+};
+
+/**
+ * One numbered fact of the computed chart (issue 14): the models cite it as "[F3]" and the reading's
+ * statements link to it as chips. Ids are stable within one response: F1 the ascendant, F2-F10 the
+ * grahas in the order Sun, Moon, Mars, Mercury, Jupiter, Venus, Saturn, Rahu, Ketu, then the dashas.
+ */
+export type ChartFact = {
+  id: string;
+  kind: 'ascendant' | 'graha' | 'mahadasha' | 'antardasha' | 'pratyantardasha';
+  /** "Moon", "Ascendant (Lagna)", "Current mahadasha". */
+  label: string;
+  /** The fact as shown on the chip: "Moon in Cancer 12°04', house 10, Pushya pada 3". */
+  text: string;
+  graha?: string;
+};
+/** A placement the reading states about a graha (or the ascendant), compared with the chart. */
+export type ChartClaim = {
+  /** The words of the reading that make the claim ("Moon in Aries"). */
+  text: string;
+  /** The graha, or 'Ascendant'. */
+  subject: string;
+  kind: 'sign' | 'house' | 'nakshatra' | 'mahadasha' | 'antardasha' | 'pratyantardasha';
+  claimed: string;
+  /** What the chart says. */
+  expected: string;
+  isConsistent: boolean;
+  /** The chart fact the claim is checked against. */
+  factId: string;
+};
+/** What the astrology check adds to the facts: the numbered facts, the chips the reading cites, the claims checked. */
+export type AstrologyReadingCheck = {
+  factList?: ChartFact[];
+  /** The facts the reading cites by id, in order of first citation (the chips). */
+  chips?: ChartFact[];
+  /** Ids the reading cites that are not in the fact list (marked in the text). */
+  unknownFactIds?: string[];
+  claims?: ChartClaim[];
+};
+
+/** The facts each tool returns as data.facts, by tool id (every `ToolId`; the server's `Tool<Id>` is typed with it). */
+export type ToolFactsById = {
+  scripture: ScriptureFacts;
+  chanakya: ChanakyaFacts;
+  astrology: AstrologyFacts & AstrologyReadingCheck;
+  calorie: SourcedNutritionFacts;
+  recipe: SourcedNutritionFacts;
 };

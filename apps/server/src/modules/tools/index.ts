@@ -1,10 +1,11 @@
 import { astrologyTool } from '@/modules/tools/astrology/astrology.tool';
-import { chanakyaTool } from '@/modules/tools/chanakya/chanakya';
-import { calorieTool, recipeTool } from '@/modules/tools/nutrition/food.tools';
+import { calorieTool } from '@/modules/tools/calorie/calorie.tool';
+import { chanakyaTool } from '@/modules/tools/chanakya/chanakya.tool';
+import { recipeTool } from '@/modules/tools/recipe/recipe.tool';
 import { scriptureTool } from '@/modules/tools/scripture/scripture.tool';
 import { registerTool } from '@/modules/tools/tool-registry';
 
-/** Registers every tool handler; each tool lives in its own folder under modules/tools/. */
+/** Registers every tool; each lives in `<tool>/<tool>.tool.ts` (shared nutrition data in nutrition/). */
 export function registerTools() {
   registerTool(scriptureTool);
   registerTool(chanakyaTool);

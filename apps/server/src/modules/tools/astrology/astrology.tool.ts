@@ -1,11 +1,12 @@
-import type { AstrologyFacts } from '@sangam/contracts';
+import type { AstrologyFacts, ChartFact } from '@sangam/contracts';
 import { AppError } from '@/errors';
 import { AYANAMSA_DEFINITIONS, type AyanamsaId } from '@/modules/tools/astrology/ayanamsa';
 import { birthToUtc, type OffsetOverride, parseOffsetOverride, TZDB_VERSION } from '@/modules/tools/astrology/birth-time';
 import { computeChart } from '@/modules/tools/astrology/chart';
 import { vimshottari } from '@/modules/tools/astrology/dasha';
 import { resolvePlace } from '@/modules/tools/astrology/places';
-import type { ToolHandler } from '@/modules/tools/tool-registry';
+import { chartFactList, checkReading } from '@/modules/tools/astrology/reading-check';
+import type { Tool } from '@/modules/tools/tool-registry';
 
 const HEADER = /^ASTR:\s*(\d{1,2})\s+(\d{1,2})\s+(\d{4})\s+(.+?)\s+(\d{1,2}):(\d{2})\s*(AM|PM)(?:[ \t]+([^\n]*?))?[ \t]*(?:\n([\s\S]*))?$/i;
 const AYANAMSA_NAMES: Record<string, AyanamsaId> = {
@@ -107,32 +108,33 @@ export function computeAstrologyFacts(prompt: string, now = new Date()): { facts
   };
 }
 
-/** 'Rahu (mean node)' and 'Ketu (mean node)': the nodes are the mean lunar node and its opposite. */
-export const grahaLabel = (graha: string) => (graha === 'Rahu' || graha === 'Ketu' ? `${graha} (mean node)` : graha);
-const period = (p: { lord: string; start: string; end: string } | null | undefined) =>
-  p ? `${p.lord} (${p.start} to ${p.end})` : 'unknown';
-
-function factsText(f: AstrologyFacts) {
-  const rows = f.chart.grahas.map(
-    (g) =>
-      `- ${grahaLabel(g.graha)}: ${g.sign} ${fmt(g.degree)}, house ${g.house}, ${g.nakshatra} pada ${g.pada}${g.isRetrograde ? ', retrograde' : ''}`,
-  );
+function factsText(f: AstrologyFacts, list: ChartFact[]) {
   return [
     `Birth: ${f.utc} UTC at ${f.place.name} (${f.place.lat.toFixed(2)}°N, ${f.place.lon.toFixed(2)}°E), local time taken as ${f.offset}.`,
     `Sidereal zodiac, ${f.ayanamsaSystem?.name ?? 'Lahiri (Chitrapaksha)'} ayanamsa ${fmt(f.chart.ayanamsa)} (${f.ayanamsaSystem?.source ?? ''}), whole-sign houses. Rahu and Ketu are the mean lunar node.`,
-    `Ascendant (Lagna): ${f.chart.ascendant.sign} ${fmt(f.chart.ascendant.degree)}, ${f.chart.ascendant.nakshatra} pada ${f.chart.ascendant.pada}.`,
-    ...rows,
-    `Current Vimshottari mahadasha: ${period(f.dasha.current)}; antardasha: ${period(f.dasha.currentAntardasha)}; pratyantardasha: ${period(f.dasha.currentPratyantardasha)}.`,
+    ...list.map((x) => `[${x.id}] ${x.text}`),
+    ...(f.dasha.current ? [] : ['No Vimshottari mahadasha is running now (the 120-year cycle from birth has ended).']),
   ].join('\n');
 }
 
-/** Vedic astrology: the chart is computed here; the models write the reading around it. */
-export const astrologyTool: ToolHandler = {
+export const ASTROLOGY_SYSTEM = (f: AstrologyFacts, list: ChartFact[]) =>
+  `You are a thoughtful Vedic astrologer (Jyotish). Give a reading for the person whose chart was computed below. The chart facts are exact and final: never contradict them, never move a graha to another sign, house or nakshatra, and name the current mahadasha, antardasha and pratyantardasha as given. Each chart fact has an id in square brackets: after every statement that rests on a fact, cite its id the same way, for example "Your Moon in Cancer [F3] ...", and cite only ids from the list. Call the nodes Rahu and Ketu (mean node). Explain the Lagna, the Moon, notable placements and the current dasha in warm, practical language, with headings. Astrology is a cultural tradition, not a science: never predict death, illness or disaster, and end with a short note that the reading is for reflection.\n\nCHART FACTS\n${factsText(f, list)}`;
+
+/**
+ * Vedic astrology: the chart is computed here and given to the models as numbered facts; `check`
+ * links the reading's statements to them (chips) and marks any placement that contradicts the chart.
+ */
+export const astrologyTool: Tool<'astrology'> = {
   id: 'astrology',
   matches: (prompt) => prompt.startsWith('ASTR:'),
   prepare: async ({ prompt }) => {
     const { facts, question } = computeAstrologyFacts(prompt);
-    const system = `You are a thoughtful Vedic astrologer (Jyotish). Give a reading for the person whose chart was computed below. The chart facts are exact and final: never contradict them, never move a graha to another sign, house or nakshatra, and name the current mahadasha, antardasha and pratyantardasha as given. Call the nodes Rahu and Ketu (mean node). Explain the Lagna, the Moon, notable placements and the current dasha in warm, practical language, with headings. Astrology is a cultural tradition, not a science: never predict death, illness or disaster, and end with a short note that the reading is for reflection.\n\nCHART FACTS\n${factsText(facts)}`;
-    return { system, user: question, facts };
+    const factList = chartFactList(facts);
+    return { system: ASTROLOGY_SYSTEM(facts, factList), user: question, facts: { ...facts, factList } };
+  },
+  check: async ({ answer, facts }) => {
+    if (!facts) return { answer };
+    const checked = checkReading(answer, facts, facts.factList ?? chartFactList(facts));
+    return { answer: checked.answer, facts: { ...facts, ...checked.check } };
   },
 };

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CHANAKYA_SYSTEM, CHANAKYA_VERSES, chanakyaTool } from '@/modules/tools/chanakya/chanakya';
+import { CHANAKYA_SYSTEM, CHANAKYA_VERSES, chanakyaTool } from '@/modules/tools/chanakya/chanakya.tool';
 import { CHANAKYA_EDITION } from '@/modules/tools/chanakya/edition';
 
 const check = async (answer: string) => {
-  if (!chanakyaTool.finalize) throw new Error('the Chanakya tool checks its answers');
-  const r = await chanakyaTool.finalize({ answer });
-  return { text: r.answer, facts: r.facts as { citations: Array<{ ref: string; isValid: boolean }>; edition: string } };
+  const r = await chanakyaTool.check({ answer, facts: undefined });
+  return { text: r.answer, facts: { citations: r.facts?.citations ?? [], edition: r.facts?.edition ?? '' } };
 };
 
 describe('Chanakya Niti, cited as numbered in one named edition', () => {

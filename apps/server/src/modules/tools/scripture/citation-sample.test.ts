@@ -1,13 +1,15 @@
-import type { ScriptureId } from '@sangam/contracts';
+import type { CheckedCitation, ScriptureId } from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkCitations } from '@/modules/tools/scripture/citations';
+import { CHANAKYA_FINDERS } from '@/modules/tools/chanakya/chanakya.tool';
+import { checkCitations, checkCitationsWith } from '@/modules/tools/scripture/citations';
 
 /**
  * A sample of real and invented references per book family, in the formats answers use. Real ones
  * must be marked valid, invented ones invalid; none may go unrecognised (silently passed). The figures
  * (false accepts / false rejects per family) are reported in the closing note of issue 14.
  */
-const SAMPLES: Record<'bible' | 'torah' | 'quran' | 'gita', { real: string[]; invented: string[] }> = {
+type Family = ScriptureId | 'chanakya';
+const SAMPLES: Record<'bible' | 'torah' | 'quran' | 'gita' | 'chanakya', { real: string[]; invented: string[] }> = {
   bible: {
     real: [
       'John 3:16',
@@ -328,12 +330,82 @@ const SAMPLES: Record<'bible' | 'torah' | 'quran' | 'gita', { real: string[]; in
       'BG 2.0',
     ],
   },
+  // Sri Chanakya Niti-Shastra (tr. Miles Davis), 17 chapters; the last verse of each chapter and one past it.
+  chanakya: {
+    real: [
+      'CN 1.1',
+      'CN 6.21',
+      'CN 6.22',
+      'Chanakya Niti 2.4',
+      'Chapter 2, Shloka 4',
+      'Chapter 17, Verse 21',
+      'CN 5.16',
+      'Chanakya Niti Shastra 3.10',
+      'ch. 4, v. 19',
+      'CN 6.21-22',
+      'Chapter 8, Verse 23',
+      'CN 9.13',
+      'CN 10.17',
+      'CN 11.18',
+      'CN 12.23',
+      'CN 13.21',
+      'CN 14.19',
+      'CN 15.18',
+      'CN 16.20',
+      'Chapter 1, Sloka 17',
+      'Chanakya Niti 7.21',
+      'CN 2.20',
+      'CN 3.20',
+      'CN 4.1',
+      'Chapter 5, Verse 23',
+      'Chanakya Niti Darpana 1.10',
+      'CN 12.1-3',
+      'Chapter 13, Shloka 1',
+      'CN 16.1',
+      'CN 8.2',
+    ],
+    invented: [
+      'CN 6.23',
+      'CN 1.18',
+      'CN 2.21',
+      'CN 3.21',
+      'CN 4.20',
+      'CN 5.24',
+      'CN 7.22',
+      'CN 8.24',
+      'CN 9.14',
+      'CN 10.18',
+      'CN 11.19',
+      'CN 12.24',
+      'CN 13.22',
+      'CN 14.20',
+      'CN 15.19',
+      'CN 16.21',
+      'CN 17.22',
+      'CN 18.1',
+      'Chapter 18, Verse 1',
+      'Chapter 0, Verse 1',
+      'CN 0.1',
+      'CN 1.0',
+      'Chanakya Niti 20.5',
+      'Chapter 2, Shloka 40',
+      'CN 6.21-25',
+      'ch. 9, v. 15',
+      'Chanakya Niti 17.30',
+      'CN 12.25-26',
+      'Chapter 13, Sloka 22',
+      'CN 25.1',
+    ],
+  },
 };
 
-function tally(family: ScriptureId, refs: string[]) {
+const citationsOf = (family: Family, text: string): CheckedCitation[] =>
+  family === 'chanakya' ? checkCitationsWith(CHANAKYA_FINDERS, text).citations : checkCitations(family, text).citations;
+
+function tally(family: Family, refs: string[]) {
   const out = { valid: [] as string[], invalid: [] as string[], unchecked: [] as string[], missed: [] as string[] };
   for (const ref of refs) {
-    const found = checkCitations(family, `As it is written (${ref}), so we live.`).citations;
+    const found = citationsOf(family, `As it is written (${ref}), so we live.`);
     const status = found.length === 1 ? found[0]?.status : undefined;
     if (status === 'valid' || status === 'invalid' || status === 'unchecked') out[status].push(ref);
     else out.missed.push(`${ref} -> ${JSON.stringify(found.map((f) => f.ref))}`);

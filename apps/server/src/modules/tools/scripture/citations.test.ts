@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chanakyaTool } from '@/modules/tools/chanakya/chanakya';
+import { chanakyaTool } from '@/modules/tools/chanakya/chanakya.tool';
 import { checkCitations } from '@/modules/tools/scripture/citations';
 import { GITA_VERSES, QURAN_AYAHS } from '@/modules/tools/scripture/structures';
 
@@ -52,11 +52,11 @@ describe('citation checking', () => {
   });
 
   it('checks Chanakya Niti chapter and verse references against the 17 chapters', async () => {
-    if (!chanakyaTool.finalize) throw new Error('the Chanakya tool checks its answers');
-    const r = await chanakyaTool.finalize({
+    const r = await chanakyaTool.check({
       answer: 'As I taught (Chapter 1, Verse 1) and Chanakya Niti 17.1, not (Chapter 18, Verse 1) nor Chapter 2, Verse 40.',
+      facts: undefined,
     });
-    const cites = (r.facts as { citations: Array<{ ref: string; isValid: boolean }> }).citations;
+    const cites = r.facts?.citations ?? [];
     expect(cites.map((c) => c.isValid)).toEqual([true, true, false, false]);
     expect(r.answer).toContain('Chapter 18, Verse 1 (reference not found)');
   });

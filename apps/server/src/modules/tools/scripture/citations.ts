@@ -1,5 +1,5 @@
 import type { CheckedCitation, ScriptureId } from '@sangam/contracts';
-import { kjvVerse } from '@/modules/tools/scripture/kjv';
+import { KJV_EDITION, kjvVerse } from '@/modules/tools/scripture/kjv';
 import {
   ayahsIn,
   bibleParser,
@@ -84,7 +84,10 @@ const bible: Finder = {
             .filter((v) => r.c1 === r.c2 && v <= r.v2)
             .map((v) => kjvVerse(book, r.c1, v))
             .join(' ');
-          result = ok(r.c1 !== r.c2 || r.v2 > r.v1 + 2 ? `${quote || kjvVerse(book, r.c1, r.v1)} …` : quote);
+          result = {
+            ...ok(r.c1 !== r.c2 || r.v2 > r.v1 + 2 ? `${quote || kjvVerse(book, r.c1, r.v1)} …` : quote),
+            quoteSource: KJV_EDITION,
+          };
         }
       }
       return { start: indices[0], end: indices[1], ref, result };
@@ -260,7 +263,12 @@ const MARK: Record<NonNullable<CheckedCitation['status']>, string> = {
  * invalid ("reference not found") or "could not be checked", never silently passed. Earlier finders
  * win where two read the same words. KJV verses come with their text.
  */
-export function checkCitations(bookId: ScriptureId, text: string, finders: Finder[] = FINDERS[bookId]) {
+export function checkCitations(bookId: ScriptureId, text: string) {
+  return checkCitationsWith(FINDERS[bookId], text);
+}
+
+/** The same check with a text's own finders (the Chanakya Niti's, which is not one of the eight books). */
+export function checkCitationsWith(finders: Finder[], text: string) {
   const claimed: Found[] = [];
   for (const finder of finders)
     for (const f of run(finder, text)) if (!claimed.some((c) => f.start < c.end && c.start < f.end)) claimed.push(f);

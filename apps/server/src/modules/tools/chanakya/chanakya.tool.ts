@@ -1,7 +1,7 @@
 import type { ChanakyaFacts } from '@sangam/contracts';
 import { CHANAKYA_EDITION } from '@/modules/tools/chanakya/edition';
-import { bad, checkCitations, type Finder, ok } from '@/modules/tools/scripture/citations';
-import type { ToolHandler } from '@/modules/tools/tool-registry';
+import { bad, checkCitationsWith, type Finder, ok } from '@/modules/tools/scripture/citations';
+import type { Tool } from '@/modules/tools/tool-registry';
 
 /** Verses per chapter of the Chanakya Niti in the edition cited (see edition.ts): 17 chapters, 335 verses. */
 export const CHANAKYA_VERSES: readonly number[] = CHANAKYA_EDITION.verses;
@@ -15,7 +15,7 @@ function checkVerse(c: number, v1: number, v2: number) {
 
 const range = String.raw`(\d{1,3})(?:\s*[-–]\s*(\d{1,3}))?\b`;
 /** 'CN 2.4', 'Chanakya Niti 2.4', 'Chapter 2, Verse 4', 'Chapter 2, Shloka 4', 'ch. 2, v. 4', with ranges ('CN 6.21-22'). */
-const chanakyaCitations: Finder[] = [
+export const CHANAKYA_FINDERS: Finder[] = [
   {
     pattern: new RegExp(String.raw`\b(?:CN|Chanakya\s+Niti(?:[\s-]+(?:Shastra|Sastra|Darpana))?)\s*,?\s*(\d{1,3})\s*[.:]\s*` + range, 'gi'),
     check: (m) => checkVerse(Number(m[1]), Number(m[2]), Number(m[3] ?? m[2])),
@@ -34,12 +34,13 @@ export const CHANAKYA_SYSTEM = `You are Acharya Chanakya (Kautilya), the sage of
 /** The line shown under every answer: which numbering the citations follow. */
 export const CHANAKYA_EDITION_NOTE = `*Verses cited as numbered in ${CHANAKYA_EDITION.name}.*`;
 
-export const chanakyaTool: ToolHandler = {
+/** Chanakya Niti: the models answer in Chanakya's voice; `check` verifies each verse cited against the named edition. */
+export const chanakyaTool: Tool<'chanakya'> = {
   id: 'chanakya',
   matches: (prompt) => prompt.startsWith('CHA:,'),
   prepare: async ({ prompt }) => ({ system: CHANAKYA_SYSTEM, user: prompt.slice('CHA:,'.length).trim() || prompt }),
-  finalize: async ({ answer }) => {
-    const checked = checkCitations('gita', answer, chanakyaCitations);
+  check: async ({ answer }) => {
+    const checked = checkCitationsWith(CHANAKYA_FINDERS, answer);
     const facts: ChanakyaFacts = { citations: checked.citations, edition: CHANAKYA_EDITION.name };
     const text = checked.citations.length > 0 ? `${checked.text.trimEnd()}\n\n${CHANAKYA_EDITION_NOTE}` : checked.text;
     return { answer: text, facts };
