@@ -102,9 +102,13 @@ export function ChanakyaTool() {
             <p className="text-center text-stone-700">Ask your question below, seeker.</p>
           )}
         </div>
-        {isRunning && (
+        {(isRunning || isComplete) && (
+          // While it is written: every model; afterwards: the models that failed, with their reasons.
           <div className="mt-4 [&_li]:!border-[#78350f]/30 [&_li]:!text-[#44403c]">
-            <ModelProgressList models={run.models} isFusing={run.isFusing} />
+            <ModelProgressList
+              models={isRunning ? run.models : run.models.filter((m) => m.status === 'failed')}
+              isFusing={run.isFusing && isRunning}
+            />
           </div>
         )}
       </section>
