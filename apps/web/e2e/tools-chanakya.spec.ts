@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, saveScreenshot, test, VIEWPORTS } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
 import { behave, fakeRequests } from './support/fake-llm';
 import { createUser, signIn } from './support/users';
 
@@ -7,13 +7,16 @@ test.beforeEach(async ({ page, request }) => {
   await page.goto('/tools/chanakyaniti');
 });
 
-test('idle, asking, typed with a caret, complete with signature, then back to idle', async ({ page }) => {
+test('idle, asking, streamed with a caret, complete with signature and a failed model shown, then back to idle', async ({ page }) => {
   const tag = `e2e-chanakya-${Date.now()}`;
   await behave('fusion', {
-    reply: 'Choose friends who stand by you in famine (Chapter 1, Verse 12). **Test** them in adversity.',
+    reply: '## Friendship\n\nChoose friends who stand by you in famine (Chapter 1, Verse 12). **Test** them in adversity.',
     match: tag,
     delayMs: 600,
+    chunkSize: 4,
+    chunkDelayMs: 40,
   });
+  await behave('beta', { fail: 'http500', match: tag });
   await expect(page.getByRole('heading', { name: 'Chanakya Niti' })).toBeVisible();
   await expect(page.getByText('चाणक्य नीति')).toBeVisible();
   const box = page.getByRole('textbox', { name: 'Your question for Chanakya' });
@@ -31,6 +34,9 @@ test('idle, asking, typed with a caret, complete with signature, then back to id
   await expect(page.getByText('— Acharya Chanakya')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("Sangam aims for accuracy but isn't perfect.")).toBeVisible();
   await expect(page.getByTestId('chanakya-answer').locator('strong')).toHaveText('Test');
+  await expect(page.getByTestId('chanakya-answer').getByRole('heading', { name: 'Friendship' })).toBeVisible();
+  await expect(page.getByTestId('chanakya-answer')).not.toContainText('## ');
+  await expect(page.getByTestId('model-progress')).toContainText('Beta Claude: failed (');
   await saveScreenshot(page, 'chanakya-complete-desktop');
   const sent = (await fakeRequests()).find((r) => r.model === 'alpha' && JSON.stringify(r.messages).includes(tag));
   expect(sent?.messages.at(-1)).toMatchObject({ role: 'user', content: `How should I choose friends? ${tag}` });
@@ -63,8 +69,23 @@ test('both error messages', async ({ page }) => {
   );
 });
 
-test('the Chanakya screen works on a phone', async ({ page }) => {
-  await page.setViewportSize(VIEWPORTS.phone);
+test('the Chanakya screen works on a 360 px phone, and a used-up allowance says so with the plans', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
   await saveScreenshot(page, 'chanakya-idle-phone');
+  await expectNoSeriousA11yViolations(page);
+  await page.route('**/ai/v1/agent/GenerateAnswer', (route) =>
+    route.fulfill({
+      status: 402,
+      json: { code: 'QUOTA_EXCEEDED', detail: 'You have used this month’s allowance. See the plans on the pricing page.' },
+    }),
+  );
+  const box = page.getByRole('textbox', { name: 'Your question for Chanakya' });
+  await box.fill('How to save?');
+  await box.press('Enter');
+  const card = page.getByTestId('failure-card');
+  await expect(card).toContainText('The ancient wisdom is temporarily unavailable. Please try again later.', { timeout: 15_000 });
+  await expect(card).toContainText('Your plan’s allowance is used up. You have used this month’s allowance.');
+  await expect(card.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+  await saveScreenshot(page, 'chanakya-quota-phone');
   await expectNoSeriousA11yViolations(page);
 });

@@ -1,43 +1,72 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { FormattedText } from '@/components/text/formatted-text';
 import { LoadingDots } from '@/components/text/loading-dots';
-import { useTypewriter } from '@/components/text/use-typewriter';
+import { AnswerMarkdown } from '@/components/tool/answer-markdown';
+import { FailureCard } from '@/components/tool/failure-card';
+import { ModelProgressList } from '@/components/tool/model-progress';
+import { isWaiting, type ToolRun } from '@/lib/agent/tool-run';
 
-/** Loading panel with dots, then the answer typed out after 500 ms, then extra content and the reset button. */
+/** Bold 'N cal' figures (the calorie tool's highlight), outside code and text that is already bold. */
+export function boldCalories(text: string): string {
+  return text
+    .split(/(```[\s\S]*?(?:```|$)|`[^`\n]*`|\*\*[^*\n]+\*\*)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/\b\d[\d,.]*\s?(?:k?cal)\b/gi, '**$&**')))
+    .join('');
+}
+
+/**
+ * A tool's answer: the loading panel until the first words, then the answer streaming in as
+ * Markdown (the chat's renderer), the models' progress, then the facts and the reset button.
+ * A failure is a card with its reason. `emptyText` stands in for an answer without text.
+ */
 export function ToolAnswer({
-  isLoading,
+  run,
   loadingLabel,
-  text,
-  msPerChar = 30,
-  highlight,
+  emptyText,
+  failureTitle,
+  highlightCalories,
   children,
   reset,
+  className,
 }: {
-  isLoading: boolean;
+  run: ToolRun;
   loadingLabel: string;
-  text: string;
-  msPerChar?: number;
-  highlight?: RegExp;
+  emptyText: string;
+  failureTitle?: string;
+  highlightCalories?: boolean;
   children?: ReactNode;
   reset: ReactNode;
+  className?: string;
 }) {
-  const charsPerTick = (t: string) => Math.max(1, Math.floor(t.length / 1500));
-  const { shown, isComplete } = useTypewriter(text, { tickMs: msPerChar, startDelayMs: 500, charsPerTick });
-  if (isLoading) {
+  if (isWaiting(run)) {
     return (
-      <div className="card grid min-h-48 place-items-center text-center" data-testid="tool-loading">
+      <div className="card grid min-h-48 place-items-center gap-3 text-center" data-testid="tool-loading">
         <LoadingDots label={loadingLabel} className="text-lg text-slate-200" />
+        <ModelProgressList models={run.models} />
       </div>
     );
   }
+  const isDone = run.status === 'done';
+  const text = isDone && run.isEmpty ? emptyText : run.text;
   return (
     // minmax(0, 1fr): a long code line scrolls inside its own box instead of widening the page.
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <section className="card min-w-0" aria-label="Answer" data-testid="tool-answer">
-        <FormattedText text={shown} highlight={highlight} />
-      </section>
-      {isComplete && children}
-      {isComplete && <div className="text-center">{reset}</div>}
+      {run.status === 'failed' && run.error ? (
+        <FailureCard error={run.error} title={failureTitle} />
+      ) : (
+        <section
+          className={clsx('card min-w-0', className)}
+          aria-label="Answer"
+          aria-busy={run.status === 'streaming'}
+          data-testid="tool-answer"
+          data-status={run.status}
+        >
+          <AnswerMarkdown text={highlightCalories ? boldCalories(text) : text} isStreaming={run.status === 'streaming'} />
+        </section>
+      )}
+      <ModelProgressList models={run.models.filter((m) => m.status === 'failed' || !isDone)} isFusing={run.isFusing && !isDone} />
+      {isDone && children}
+      {(isDone || run.status === 'failed') && <div className="text-center">{reset}</div>}
     </div>
   );
 }

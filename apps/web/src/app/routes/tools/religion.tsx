@@ -14,10 +14,10 @@ export function ReligionRoute() {
   const [step, setStep] = useState<1 | 2>(1);
   const [isComparing, setIsComparing] = useState(false);
   const [collapsed, setCollapsed] = useState<string[]>([]);
-  const { answers, setAnswers, isLoading, ask } = useScriptureAnswers();
+  const { answers, setAnswers, isLoading, isRunning, ask, retry } = useScriptureAnswers();
 
   const submit = (q: string) => {
-    if (!q.trim() || isLoading || selected.length === 0) return;
+    if (!q.trim() || isRunning || selected.length === 0) return;
     setQuestion('');
     setCollapsed([]);
     setStep(2);
@@ -28,6 +28,7 @@ export function ReligionRoute() {
       answer={a}
       isCollapsed={collapsed.includes(a.id)}
       onToggle={() => setCollapsed((c) => (c.includes(a.id) ? c.filter((x) => x !== a.id) : [...c, a.id]))}
+      onRetry={() => void retry(a.id)}
     />
   );
 
@@ -46,7 +47,7 @@ export function ReligionRoute() {
             value={question}
             onChange={setQuestion}
             onSubmit={submit}
-            isDisabled={isLoading || selected.length === 0}
+            isDisabled={isRunning || selected.length === 0}
             label="Your question"
             placeholder="Ask a question of the selected books…"
           />

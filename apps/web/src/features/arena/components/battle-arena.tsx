@@ -2,7 +2,7 @@ import type { Battle, Vote, VoteResult } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FormattedText } from '@/components/text/formatted-text';
+import { AnswerMarkdown } from '@/components/tool/answer-markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCastVote, useCreateBattle } from '@/features/arena/api/battles';
@@ -26,7 +26,7 @@ function AnswerCard({ side, text, revealed }: { side: 'A' | 'B'; text: string; r
         {revealed && <span className="ml-2 text-sm font-normal text-neon-cyan">{revealed}</span>}
       </h2>
       <div className="mt-3 break-words text-slate-200">
-        <FormattedText text={text} />
+        <AnswerMarkdown text={text} isStreaming={false} />
       </div>
     </section>
   );

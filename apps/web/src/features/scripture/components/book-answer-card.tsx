@@ -1,33 +1,48 @@
 import { clsx } from 'clsx';
-import { ChevronDown, ChevronUp } from 'lucide-react';
+import { ChevronDown, ChevronUp, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { FormattedText } from '@/components/text/formatted-text';
 import { LoadingDots } from '@/components/text/loading-dots';
-import { useTypewriter } from '@/components/text/use-typewriter';
+import { AnswerMarkdown } from '@/components/tool/answer-markdown';
+import { CitationList } from '@/components/tool/citation-list';
+import { FailureCard } from '@/components/tool/failure-card';
+import { ModelProgressList } from '@/components/tool/model-progress';
 import { BOOK_ACCENT } from '@/features/scripture/components/book-picker';
-import type { BookAnswer } from '@/features/scripture/hooks/use-scripture-answers';
+import { type BookAnswer, citationsOf, type WaitReason } from '@/features/scripture/hooks/use-scripture-answers';
 
-/** Typewriter after about 1 s, 1 to 2 characters per 20 ms tick (2 for short texts, so they finish quickly). */
-const charsPerTick = (text: string) => (text.length < 600 ? 2 : 1);
-export const SCRIPTURE_TYPE_DELAY_MS = 1000;
+const WAITING: Record<WaitReason, string> = {
+  turn: 'Waiting: books are asked a few at a time',
+  allowance: 'Waiting for the other books to finish (they share your allowance)',
+  busy: 'Waiting: too many answers at once, asking again shortly',
+};
 
-export function BookAnswerCard({ answer, isCollapsed, onToggle }: { answer: BookAnswer; isCollapsed: boolean; onToggle: () => void }) {
-  const { shown, isComplete } = useTypewriter(answer.isLoading ? '' : answer.content, {
-    tickMs: 20,
-    charsPerTick,
-    startDelayMs: SCRIPTURE_TYPE_DELAY_MS,
-  });
+/** What a finished answer without text shows (SPEC.md section 8). */
+const emptyText = (a: BookAnswer) => (a.run.isBlank ? 'No content available' : `No response available from ${a.book.name}`);
+
+export function BookAnswerCard({
+  answer,
+  isCollapsed,
+  onToggle,
+  onRetry,
+}: {
+  answer: BookAnswer;
+  isCollapsed: boolean;
+  onToggle: () => void;
+  onRetry: () => void;
+}) {
+  const { run } = answer;
   const scroller = useRef<HTMLDivElement>(null);
   const [userScrolled, setUserScrolled] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the text as it grows
   useEffect(() => {
     const el = scroller.current;
-    if (el && !userScrolled) el.scrollTop = el.scrollHeight;
-  }, [shown]);
+    if (el && !userScrolled && run.status === 'streaming') el.scrollTop = el.scrollHeight;
+  }, [run.text]);
+  const citations = citationsOf(answer);
   return (
     <article
       aria-label={answer.book.name}
       data-testid="book-answer"
+      data-status={run.status}
       className={clsx('flex h-full w-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', BOOK_ACCENT[answer.book.color])}
     >
       <header className="flex items-center justify-between gap-2">
@@ -55,21 +70,30 @@ export function BookAnswerCard({ answer, isCollapsed, onToggle }: { answer: Book
           className="mt-3 max-h-96 flex-1 overflow-y-auto pr-1 text-sm text-slate-100"
           data-testid="book-answer-text"
         >
-          {answer.isLoading ? <LoadingDots label="Thinking" className="text-slate-300" /> : <FormattedText text={shown} />}
-          {isComplete && answer.citations.length > 0 && (
-            <section aria-label="Citations" className="mt-4 border-t border-white/10 pt-3">
-              <h4 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Citations checked</h4>
-              <ul className="mt-2 grid gap-2">
-                {answer.citations.map((c) => (
-                  <li key={c.ref} className={c.isValid ? 'text-slate-200' : c.status === 'unchecked' ? 'text-amber-200' : 'text-red-300'}>
-                    <span className="font-semibold">{c.ref}</span>{' '}
-                    {c.isValid ? '✓' : c.status === 'unchecked' ? `? could not be checked: ${c.note ?? ''}` : `✗ ${c.note ?? 'not found'}`}
-                    {c.quote && <q className="mt-1 block text-xs text-slate-300 italic">{c.quote}</q>}
-                  </li>
-                ))}
-              </ul>
-            </section>
+          {run.status === 'queued' ? (
+            <p data-testid="book-waiting" className="text-slate-300">
+              <LoadingDots label={WAITING[answer.waitReason ?? 'turn']} className="text-slate-300" />
+            </p>
+          ) : run.status === 'loading' ? (
+            <LoadingDots label="Thinking" className="text-slate-300" />
+          ) : run.status === 'failed' && run.error ? (
+            <FailureCard
+              title={`${answer.book.name} could not answer`}
+              error={run.error}
+              action={
+                <button type="button" className="btn-ghost px-3 py-1" onClick={onRetry}>
+                  <RotateCcw className="size-4" aria-hidden="true" /> Ask again
+                </button>
+              }
+            />
+          ) : (
+            <AnswerMarkdown
+              text={run.status === 'done' && run.isEmpty ? emptyText(answer) : run.text}
+              isStreaming={run.status === 'streaming'}
+            />
           )}
+          <ModelProgressList models={run.models.filter((m) => m.status === 'failed')} />
+          {run.status === 'done' && <CitationList citations={citations} />}
         </div>
       )}
     </article>

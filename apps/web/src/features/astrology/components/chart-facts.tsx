@@ -1,6 +1,6 @@
 import type { AstrologyFacts } from '@sangam/contracts';
 import { ScrollRegion } from '@/components/ui/scroll-region';
-import { NorthIndianChart } from '@/features/astrology/north-indian-chart';
+import { NorthIndianChart } from '@/features/astrology/components/north-indian-chart';
 
 const dms = (x: number) => `${Math.floor(x)}°${String(Math.floor((x % 1) * 60)).padStart(2, '0')}′`;
 

@@ -1,62 +1,49 @@
-import type { NutritionFacts, SourcedNutritionFacts } from '@sangam/contracts';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ImagePicker } from '@/components/tool/image-picker';
 import { ToolAnswer } from '@/components/tool/tool-answer';
+import type { FoodKind } from '@/features/food/api/food-request';
 import { NutritionTable } from '@/features/food/components/nutrition-table';
-import { callTool, imageFromFile, ToolHttpError } from '@/lib/tool-request';
+import { useFoodAnswer } from '@/features/food/hooks/use-food-answer';
+import { isBusy } from '@/lib/agent/tool-run';
 
 export type FoodToolConfig = {
+  kind: FoodKind;
   title: string;
   subtitle: string;
   placeholder: string;
-  prefix: string;
-  requestIdPrefix: string;
-  defaultText: string;
   submitLabel: string;
   loadingLabel: string;
   resetLabel: string;
-  msPerChar: number;
   tableTitle: string;
-  highlight?: RegExp;
+  /** Bold the 'N cal' figures of the answer (calorie). */
+  highlightCalories?: boolean;
   disclaimer: string;
-  messages: { noOutput: string; error: (message: string) => string; unavailable: string };
+  /** SPEC.md section 8: the text for an answer without output, and the title of a failure card. */
+  messages: { noOutput: string; failed: string };
 };
 
-/** The recipe and calorie screens: text and/or a photo, loading, the typed answer, the computed table, reset. */
+/** The recipe and calorie screens: text and/or a photo, loading, the streamed answer, the computed table, reset. */
 export function FoodTool({ config }: { config: FoodToolConfig }) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [isLoading, setIsLoading] = useState(false);
-  const [answer, setAnswer] = useState<{ text: string; facts?: NutritionFacts | SourcedNutritionFacts } | null>(null);
-  const canSubmit = (text.trim().length > 0 || file !== null) && !isLoading;
+  const { run, facts, submit, reset } = useFoodAnswer(config.kind);
+  const isRunning = isBusy(run);
+  const canSubmit = (text.trim().length > 0 || file !== null) && !isRunning;
 
-  const submit = async (e?: FormEvent) => {
+  const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();
     if (!canSubmit) return;
-    setIsLoading(true);
-    try {
-      const image = await imageFromFile(file);
-      const res = await callTool({
-        prompt: `${config.prefix}${text.trim() || config.defaultText}`,
-        requestIdPrefix: config.requestIdPrefix,
-        image,
-      });
-      setAnswer({ text: res.text ?? config.messages.noOutput, facts: res.facts as NutritionFacts | SourcedNutritionFacts | undefined });
-    } catch (err) {
-      console.error(`${config.title} request failed`, err);
-      setAnswer({ text: err instanceof ToolHttpError ? config.messages.error(err.message) : config.messages.unavailable });
-    }
-    setIsLoading(false);
+    void submit({ text, file });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
-      void submit();
+      onSubmit();
     }
   };
-  const reset = () => {
-    setAnswer(null);
+  const again = () => {
+    reset();
     setText('');
     setFile(null);
   };
@@ -64,8 +51,8 @@ export function FoodTool({ config }: { config: FoodToolConfig }) {
   return (
     <ToolShell title={config.title} subtitle={config.subtitle}>
       <div className="mx-auto max-w-3xl">
-        {!answer && !isLoading ? (
-          <form onSubmit={submit} className="card grid gap-4" aria-label={config.title}>
+        {run.status === 'idle' ? (
+          <form onSubmit={onSubmit} className="card grid gap-4" aria-label={config.title}>
             <label htmlFor="food-text" className="text-sm font-medium text-slate-200">
               Describe the food
             </label>
@@ -86,18 +73,18 @@ export function FoodTool({ config }: { config: FoodToolConfig }) {
           </form>
         ) : (
           <ToolAnswer
-            isLoading={isLoading}
+            run={run}
             loadingLabel={config.loadingLabel}
-            text={answer?.text ?? ''}
-            msPerChar={config.msPerChar}
-            highlight={config.highlight}
+            emptyText={config.messages.noOutput}
+            failureTitle={config.messages.failed}
+            highlightCalories={config.highlightCalories}
             reset={
-              <button type="button" className="btn-primary" onClick={reset}>
+              <button type="button" className="btn-primary" onClick={again}>
                 {config.resetLabel}
               </button>
             }
           >
-            {answer?.facts && <NutritionTable facts={answer.facts} title={config.tableTitle} />}
+            {facts && <NutritionTable facts={facts} title={config.tableTitle} />}
             <p className="text-center text-xs text-slate-400">{config.disclaimer}</p>
           </ToolAnswer>
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthOptionsText, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/birth-options';
+import { birthOptionsText, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/components/birth-options';
 
 describe('birth options in the ASTR header', () => {
   it('adds nothing for the defaults, and the ayanamsa and offset override otherwise', () => {
