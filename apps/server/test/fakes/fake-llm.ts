@@ -54,7 +54,14 @@ function defaultReply(req: FakeRequest): string {
       ],
     });
   }
-  if (/Candidate answers:/.test(user)) return `Fused answer from ${(user.match(/### Answer/g) ?? []).length} answers.`;
+  if (/Candidate answers:/.test(user)) {
+    // Chart fact ids cited by the answers survive the fusion (as a real aggregator keeps them).
+    const cited = [...new Set(user.match(/\[F\d+\]/g) ?? [])];
+    return `Fused answer from ${(user.match(/### Answer/g) ?? []).length} answers.${cited.length ? ` Cited: ${cited.join(' ')}` : ''}`;
+  }
+  const system = textOf(req.messages.find((m) => m.role === 'system')?.content);
+  // An astrology reading cites the chart's numbered facts, as the tool's prompt asks.
+  if (/CHART FACTS/.test(system)) return `Answer from ${req.model}: your ascendant [F1] and your Moon [F3] shape this reading.`;
   return `Answer from ${req.model}: ${user.slice(0, 60)}`;
 }
 

@@ -4,6 +4,7 @@ import { ToolAnswer } from '@/components/tool/tool-answer';
 import { type BirthDetails, ddmmyyyy, twelveHour } from '@/features/astrology/api/astrology-request';
 import { BirthOptions, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/components/birth-options';
 import { ChartFacts } from '@/features/astrology/components/chart-facts';
+import { ReadingFacts } from '@/features/astrology/components/reading-facts';
 import { useAstrology } from '@/features/astrology/hooks/use-astrology';
 import { TextField } from '@/features/auth/components/fields';
 import { isBusy } from '@/lib/agent/tool-run';
@@ -106,6 +107,7 @@ export function AstrologyTool() {
               </button>
             }
           >
+            {facts && <ReadingFacts check={facts} />}
             {facts && <ChartFacts facts={facts} />}
           </ToolAnswer>
         )}

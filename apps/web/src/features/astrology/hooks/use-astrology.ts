@@ -1,4 +1,4 @@
-import type { AstrologyFacts } from '@sangam/contracts';
+import type { AstrologyFacts, AstrologyReadingCheck } from '@sangam/contracts';
 import { useCallback } from 'react';
 import { astrologyRequest, type BirthDetails } from '@/features/astrology/api/astrology-request';
 import type { BirthOptionsValue } from '@/features/astrology/components/birth-options';
@@ -18,7 +18,7 @@ export function useAstrology() {
     run: isFormError ? idleRun() : run,
     placeError: isFormError && run.error?.code === 'PLACE_NOT_FOUND' ? run.error.detail : null,
     birthError: isFormError && run.error?.code === 'BIRTH_DATA_INVALID' ? run.error.detail : null,
-    facts: run.status === 'done' ? (run.facts as AstrologyFacts | undefined) : undefined,
+    facts: run.status === 'done' ? (run.facts as (AstrologyFacts & AstrologyReadingCheck) | undefined) : undefined,
     consult,
     reset,
   };
