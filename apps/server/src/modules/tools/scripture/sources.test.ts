@@ -1,13 +1,26 @@
 import { surahNamesEn } from 'quran-meta/i18n';
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '@/modules/tools/scripture/citations';
+import gitaChapters from '@/modules/tools/scripture/data/gita-chapters.json';
 import { countTanakhVerses } from '@/modules/tools/scripture/data/tanakh-counts';
 import tanakh from '@/modules/tools/scripture/data/tanakh-verses.json';
 import { kjvTextBooks, kjvVerse } from '@/modules/tools/scripture/kjv';
 import { ayahsIn, bibleParser, kjvBookFor, SURAH_COUNT, surahByName, tanakhChapters } from '@/modules/tools/scripture/sources';
-import { QURAN_AYAHS } from '@/modules/tools/scripture/structures';
+import { GITA_VERSES, QURAN_AYAHS } from '@/modules/tools/scripture/structures';
 
 describe('scripture data comes from its packages', () => {
+  it('the Gita verse counts are the gita/gita data set’s, in the 700-verse numbering (13 without Arjuna’s opening question)', () => {
+    expect(gitaChapters.source).toContain('c6fce39');
+    expect(gitaChapters.chapters.map((c) => c.chapter)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect(gitaChapters.chapters.reduce((a, c) => a + c.verses, 0)).toBe(701);
+    GITA_VERSES.forEach((n, i) => {
+      expect(n).toBe((gitaChapters.chapters[i]?.verses ?? 0) - (i === 12 ? 1 : 0));
+    });
+    expect(GITA_VERSES.reduce((a, b) => a + b, 0)).toBe(700);
+    expect([GITA_VERSES[1], GITA_VERSES[12], GITA_VERSES[17]]).toEqual([72, 34, 78]);
+    expect(checkCitations('gita', 'BG 13.34 and BG 13.35').citations.map((c) => c.status)).toEqual(['valid', 'invalid']);
+  });
+
   it('the Tanakh verse counts are the morphhb package’s (WLC, Hebrew versification): 39 books, 929 chapters, 23,213 verses', () => {
     expect(tanakh.books).toEqual(countTanakhVerses());
     const books = Object.values(tanakh.books);

@@ -1,7 +1,12 @@
+import gitaChapters from '@/modules/tools/scripture/data/gita-chapters.json';
 import { ayahsIn, SURAH_COUNT } from '@/modules/tools/scripture/sources';
 
-/** Verses per chapter of the Bhagavad Gita (700 verses, Gita Press numbering; editions that open chapter 13 with Arjuna's question count 35 there). */
-export const GITA_VERSES = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 34, 27, 20, 24, 28, 78];
+/**
+ * Verses per chapter of the Bhagavad Gita in the Gita Press numbering (700 verses), from the gita/gita
+ * data set's chapter table (701 verses): that numbering opens chapter 13 with Arjuna's question, which
+ * the Gita Press numbering leaves unnumbered, so chapter 13 has one verse less here.
+ */
+export const GITA_VERSES: readonly number[] = gitaChapters.chapters.map((c) => (c.chapter === 13 ? c.verses - 1 : c.verses));
 
 /** Ayahs per surah of the Quran (114 surahs, 6236 ayahs, Hafs riwaya, Kufan count), from the quran-meta package. */
 export const QURAN_AYAHS: readonly number[] = Array.from({ length: SURAH_COUNT }, (_, i) => ayahsIn(i + 1));
