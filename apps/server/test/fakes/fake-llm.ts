@@ -28,6 +28,8 @@ export type FakeRequest = {
   stream: boolean;
   messages: Array<{ role: string; content: unknown }>;
   responseFormat?: unknown;
+  /** The sampling temperature sent, when any. */
+  temperature?: number;
   closedEarly?: boolean;
   at: number;
 };
@@ -107,12 +109,19 @@ export async function startFakeLlm({ port: listenPort = 0 }: { port?: number } =
     if (req.url === '/__requests') return send(200, { requests });
     if (!req.url?.endsWith('/chat/completions')) return send(404, { error: { message: 'not found' } });
 
-    const body = JSON.parse(raw) as { model: string; stream?: boolean; messages: FakeRequest['messages']; response_format?: unknown };
+    const body = JSON.parse(raw) as {
+      model: string;
+      stream?: boolean;
+      messages: FakeRequest['messages'];
+      response_format?: unknown;
+      temperature?: number;
+    };
     const record: FakeRequest = {
       model: body.model,
       stream: Boolean(body.stream),
       messages: body.messages,
       responseFormat: body.response_format,
+      ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
       at: Date.now(),
     };
     requests.push(record);

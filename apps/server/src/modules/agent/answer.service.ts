@@ -38,6 +38,38 @@ export function estimateAnswerTokens({ chars, proposers, hasImage }: { chars: nu
   return proposers * (input + ANSWER_TOKENS) + fusion;
 }
 
+/** Tokens reserved to fuse stored answers again: the judge and the aggregator each read them all. */
+export const estimateRefuseTokens = ({ chars }: { chars: number }) => 2 * (Math.ceil(chars / 4) + SYSTEM_TOKENS + 2 * ANSWER_TOKENS);
+
+/**
+ * Rupees an answer would cost before sending, at the models' prices with the same token estimates
+ * as the reservation: each proposer call, then (two or more calls) the judge and the aggregator,
+ * which read every answer. Null when none of those models has a price.
+ */
+export function estimateAnswerCostInr({
+  chars,
+  proposals,
+  judge,
+  aggregator,
+  usdInrRate,
+}: {
+  chars: number;
+  proposals: Pick<ModelClient, 'price'>[];
+  judge?: Pick<ModelClient, 'price'>;
+  aggregator?: Pick<ModelClient, 'price'>;
+  usdInrRate: number;
+}): number | null {
+  const input = Math.ceil(chars / 4) + SYSTEM_TOKENS;
+  const costs = proposals.map((m) => callCostInr(m, { inputTokens: input, outputTokens: ANSWER_TOKENS }, usdInrRate));
+  if (proposals.length > 1) {
+    const read = { inputTokens: input + proposals.length * ANSWER_TOKENS, outputTokens: ANSWER_TOKENS };
+    if (judge) costs.push(callCostInr(judge, read, usdInrRate));
+    if (aggregator) costs.push(callCostInr(aggregator, { ...read, inputTokens: read.inputTokens + ANSWER_TOKENS }, usdInrRate));
+  }
+  const priced = costs.filter((c): c is number => c !== null);
+  return priced.length ? Math.round(priced.reduce((a, b) => a + b, 0) * 1e6) / 1e6 : null;
+}
+
 /** Tokens reserved for one refiner call. */
 export const estimateRefineTokens = ({ chars }: { chars: number }) => Math.ceil(chars / 4) + SYSTEM_TOKENS + ANSWER_TOKENS;
 
