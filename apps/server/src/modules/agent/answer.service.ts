@@ -335,8 +335,8 @@ export async function generateAnswer({
     }),
   );
   await gate.ready;
-  // Taken in the same turn as the gate opened: an answer ending from now on is late.
-  const ok = signal.aborted ? [] : proposals.filter((p) => p.outcome?.kind === 'done');
+  // The answers fused: those done when the gate opened (one ending since is marked late, and left out).
+  const ok = signal.aborted ? [] : proposals.filter((p) => p.outcome?.kind === 'done' && !p.late);
 
   const supportingOf = () => {
     const supporting: Record<string, SupportingAnswer> = {};
