@@ -64,7 +64,6 @@ beforeAll(async () => {
   fs.writeFileSync(
     modelsFile,
     JSON.stringify({
-      usdToInr: 85,
       models: [
         m('alpha', 'Alpha GPT', ['proposer'], { input: 10, output: 30 }),
         m('beta', 'Beta Claude', ['proposer'], { input: 5, output: 15, currency: 'INR' }),
@@ -90,7 +89,11 @@ const counts = (t: Tally | undefined) => t && { n: t.n, win: t.win, tie: t.tie, 
 describe('npm run eval: the harness against scripted fakes', () => {
   let report: EvalReport;
   beforeAll(async () => {
-    const models = createEvalModels({ env: { MODELS_FILE: modelsFile, LOCAL_MODEL: 'off' }, judgeId: 'judge', log: quiet });
+    const models = createEvalModels({
+      env: { MODELS_FILE: modelsFile, LOCAL_MODEL: 'off', USD_INR_RATE: '85' },
+      judgeId: 'judge',
+      log: quiet,
+    });
     report = await runEval({ prompts: PROMPTS, models, concurrency: 2 });
   });
 
@@ -189,7 +192,10 @@ function runCli(args: string[], env: Record<string, string>, { viaNpm = false } 
   const [command, ...before] = viaNpm
     ? ['npm', 'run', '--silent', 'eval', '--']
     : [path.join(root, 'node_modules/.bin/tsx'), '--tsconfig', 'apps/server/tsconfig.json', 'apps/server/src/eval/eval-cli.ts'];
-  const child = spawn(command as string, [...before, ...args], { cwd: root, env: { ...clean, LOCAL_MODEL: 'off', ...env } });
+  const child = spawn(command as string, [...before, ...args], {
+    cwd: root,
+    env: { ...clean, LOCAL_MODEL: 'off', USD_INR_RATE: '85', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => {

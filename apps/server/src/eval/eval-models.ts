@@ -7,13 +7,14 @@ import { loadConfig } from '@/env';
 import { EvalUserError } from '@/eval/eval-errors';
 import { createAiSdkClient } from '@/lib/llm/ai-sdk-client';
 import type { ModelClient } from '@/lib/llm/model-client';
+import { USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
 import { createModelRegistry, type ModelRegistry } from '@/modules/models/model-registry';
 import { type ModelSpec, modelsFromEnv, readModelsFile } from '@/modules/models/models.config';
 
 /**
  * A model's price per million tokens, as an optional `price` of its entry in MODELS_FILE:
- * `price: { input: 15, output: 60, currency: INR }` (currency INR by default; USD needs the file's
- * top-level `usdToInr` or the USD_TO_INR variable). A model without a price is counted in tokens only.
+ * `price: { input: 15, output: 60, currency: INR }` (currency INR by default; USD converted at
+ * USD_INR_RATE, the server's one exchange rate setting). A model without a price is counted in tokens only.
  */
 const priceSchema = z.object({
   input: z.number().min(0),
@@ -65,8 +66,7 @@ export function readPrices(raw: unknown, env: NodeJS.ProcessEnv): { prices: Pric
   const prices: PriceBook = new Map();
   const warnings: string[] = [];
   if (!raw || typeof raw !== 'object' || !('models' in raw) || !Array.isArray(raw.models)) return { prices, warnings };
-  const fileRate = 'usdToInr' in raw ? raw.usdToInr : undefined;
-  const rate = typeof fileRate === 'number' && fileRate > 0 ? fileRate : Number(env.USD_TO_INR) > 0 ? Number(env.USD_TO_INR) : undefined;
+  const rate = Number(env.USD_INR_RATE) > 0 ? Number(env.USD_INR_RATE) : USD_INR_RATE_DEFAULT;
   for (const entry of raw.models as unknown[]) {
     if (!entry || typeof entry !== 'object' || !('price' in entry) || entry.price === undefined) continue;
     const id = 'id' in entry ? String(entry.id) : '?';
@@ -76,11 +76,7 @@ export function readPrices(raw: unknown, env: NodeJS.ProcessEnv): { prices: Pric
       continue;
     }
     const { input, output, currency } = parsed.data;
-    if (currency === 'USD' && !rate) {
-      warnings.push(`model ${id}: price in USD but no usdToInr in the models file (or USD_TO_INR); counted in tokens only`);
-      continue;
-    }
-    const factor = currency === 'USD' ? (rate ?? 1) : 1;
+    const factor = currency === 'USD' ? rate : 1;
     prices.set(id, { input: input * factor, output: output * factor });
   }
   return { prices, warnings };

@@ -7,6 +7,7 @@ import { familyOf, loadSpecs, pickJudge, readPrices } from '@/eval/eval-models';
 import { assertWritable, parseEvalOptions } from '@/eval/eval-options';
 import { wilson } from '@/eval/eval-stats';
 import { DEFAULT_PROMPTS_FILE, limitPrompts, loadPromptSet, parsePromptSet } from '@/eval/prompt-set';
+import { USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
 import type { ModelSpec } from '@/modules/models/models.config';
 
 describe('eval statistics and the verdict rule', () => {
@@ -114,7 +115,6 @@ describe('eval options and models', () => {
 
   it('reads prices in rupees, converts USD at the configured rate, and tolerates their absence', () => {
     const raw = {
-      usdToInr: 80,
       models: [
         { id: 'a', price: { input: 10, output: 30 } },
         { id: 'b', price: { input: 1, output: 2, currency: 'USD' } },
@@ -122,13 +122,13 @@ describe('eval options and models', () => {
         { id: 'd', price: '5 rupees' },
       ],
     };
-    const { prices, warnings } = readPrices(raw, {});
+    const { prices, warnings } = readPrices(raw, { USD_INR_RATE: '80' });
     expect(Object.fromEntries(prices)).toEqual({ a: { input: 10, output: 30 }, b: { input: 80, output: 160 } });
     expect(warnings).toEqual(['model d: price not understood (expected { input, output, currency }); counted in tokens only']);
-    expect(readPrices({ models: [{ id: 'b', price: { input: 1, output: 2, currency: 'USD' } }] }, {}).warnings[0]).toMatch(/no usdToInr/);
-    expect(
-      readPrices({ models: [{ id: 'b', price: { input: 1, output: 2, currency: 'USD' } }] }, { USD_TO_INR: '90' }).prices.get('b'),
-    ).toEqual({ input: 90, output: 180 });
+    expect(readPrices({ models: [{ id: 'b', price: { input: 1, output: 2, currency: 'USD' } }] }, {}).prices.get('b')).toEqual({
+      input: USD_INR_RATE_DEFAULT,
+      output: 2 * USD_INR_RATE_DEFAULT,
+    });
     expect(readPrices(undefined, {}).prices.size).toBe(0);
   });
 
@@ -144,6 +144,7 @@ describe('eval options and models', () => {
       provider,
       model,
       roles,
+      samples: 1,
       vision: false,
       timeoutMs: 60_000,
       enabled: true,

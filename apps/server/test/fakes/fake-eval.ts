@@ -59,7 +59,6 @@ const model = (id: string, name: string, roles: string[], price: { input: number
 fs.writeFileSync(
   modelsFile,
   JSON.stringify({
-    usdToInr: 85,
     models: [
       model('alpha', 'Alpha (fake)', ['proposer'], { input: 0.15, output: 0.6, currency: 'USD' }),
       model('beta', 'Beta (fake)', ['proposer'], { input: 25, output: 100 }),
