@@ -16,11 +16,11 @@ export const PROVIDERS = [
 export type ProviderId = (typeof PROVIDERS)[number];
 export const ROLES = ['proposer', 'aggregator', 'refiner', 'judge'] as const;
 
-/** A model's price per million tokens, in rupees or US dollars (converted at USD_INR_RATE). */
+/** A model's price per million tokens, in rupees (the default currency) or US dollars (converted at USD_INR_RATE). */
 export const priceSchema = z.object({
   input: z.number().min(0).max(1_000_000),
   output: z.number().min(0).max(1_000_000),
-  currency: z.enum(['INR', 'USD']),
+  currency: z.enum(['INR', 'USD']).default('INR'),
 });
 export type ModelPrice = z.infer<typeof priceSchema>;
 
