@@ -72,9 +72,8 @@ export function ResultsOverlay({
     window.requestAnimationFrame(() => {
       const section = sectionRef.current;
       section?.scrollIntoView({ block: 'start' });
-      section
-        ?.querySelector<HTMLElement>(`[data-testid="answer-card"][data-answer-id="${CSS.escape(id)}"]`)
-        ?.focus({ preventScroll: true });
+      const cardEls = section ? [...section.querySelectorAll<HTMLElement>('[data-testid="answer-card"]')] : [];
+      cardEls.find((el) => el.dataset.answerId === id)?.focus({ preventScroll: true });
     });
   };
   const panel = analysis ? (
