@@ -137,7 +137,7 @@ export function applyFinal(cards: AnswerCard[], final: AnswerResponse): AnswerCa
     : updated;
 }
 
-const modelCard = (a: ModelAnswer, i: number): AnswerCard => {
+const modelCard = (a: ModelAnswer, i: number, fused: string[] | null): AnswerCard => {
   const id = a.answerId ?? a.modelId;
   const base = {
     id,
@@ -145,7 +145,8 @@ const modelCard = (a: ModelAnswer, i: number): AnswerCard => {
     title: answerTitle(a.name, a.sample),
     modelId: a.modelId,
     neonColor: neonFor(i),
-    isLate: a.late === true,
+    // Late until a fusion reads it (fused again with the late answers).
+    isLate: a.late === true && !fused?.includes(id),
     tokens: a.tokens,
     costInr: a.costInr ?? null,
   };
@@ -188,5 +189,6 @@ export function cardsOf(message: ChatMessage): AnswerCard[] {
     bestStatus,
   );
   const withCost: AnswerCard = message.cost ? { ...best, tokens: message.cost.tokens, costInr: message.cost.costInr } : best;
-  return [withCost, ...message.answers.map(modelCard)];
+  const fused = message.analysis?.fusedAnswers ?? null;
+  return [withCost, ...message.answers.map((a, i) => modelCard(a, i, fused))];
 }

@@ -161,4 +161,33 @@ describe('live model status', () => {
     expect(alpha).toMatchObject({ answerId: 'alpha', isLate: false, costInr: 0.1 });
     expect(gamma).toMatchObject({ answerId: 'gamma', isLate: true, costInr: null });
   });
+  it('an answer fused in again (in the analysis) is no longer marked late', () => {
+    const base = {
+      id: 'a1',
+      chatId: 'c',
+      parentId: 'q1',
+      role: 'assistant',
+      content: 'Fused',
+      mode: 'universe',
+      status: 'done',
+      refinedPrompt: null,
+      facts: null,
+      createdAt: '',
+      answers: [
+        {
+          modelId: 'gamma',
+          name: 'Gamma',
+          status: 'done',
+          text: 'G',
+          tokens: 1,
+          durationMs: 1,
+          error: null,
+          isInFusion: false,
+          late: true,
+        },
+      ],
+    } satisfies ChatMessage;
+    expect(cardsOf({ ...base, analysis: analysis({ fusedAnswers: ['alpha'] }) })[1]?.isLate).toBe(true);
+    expect(cardsOf({ ...base, analysis: analysis({ fusedAnswers: ['alpha', 'gamma'] }) })[1]?.isLate).toBe(false);
+  });
 });
