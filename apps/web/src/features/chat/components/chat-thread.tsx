@@ -20,9 +20,13 @@ import { useRefinedPrompts } from '@/features/chat/hooks/use-refined-prompts';
 import { chatTotal, costLine } from '@/features/chat/lib/fusion';
 import type { Submission } from '@/features/chat/lib/submission';
 import { activePath, latestLeaf, toTurns } from '@/features/chat/lib/thread';
+import { resetTurnView } from '@/features/chat/stores/turn-view';
 
 /** One empty list for every turn without minimised cards (a new array would re-render each turn on scroll). */
 const NONE: string[] = [];
+
+/** The question of an answer that is not yet in the thread (its ids have not arrived). */
+const LIVE_USER_ID = 'live';
 
 /** While a finished answer is not yet stored as finished, the chat is read again this often. */
 const SETTLE_POLL_MS = 1000;
@@ -72,7 +76,10 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   }, [pending, hasTurns]);
   const showLiveTurn = !!live && !liveInPath;
   useEffect(() => {
-    if (showLiveTurn) liveRef.current?.scrollIntoView({ block: 'start' });
+    if (!showLiveTurn) return;
+    // The answer not yet in the thread starts with a fresh view (not the one of the last such answer).
+    resetTurnView(`pending-${LIVE_USER_ID}`);
+    liveRef.current?.scrollIntoView({ block: 'start' });
   }, [showLiveTurn]);
 
   // Reopened while an answer is still being generated: follow it from the server.
@@ -207,7 +214,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
             <ThreadTurn
               index={turns.length}
               user={{
-                id: 'live',
+                id: LIVE_USER_ID,
                 chatId,
                 parentId: null,
                 role: 'user',

@@ -20,6 +20,12 @@ export function updateTurnView(key: string, patch: Partial<TurnView>) {
   for (const l of listeners) l();
 }
 
+/** Forgets one turn's view. */
+export function resetTurnView(key: string) {
+  if (!views.delete(key)) return;
+  for (const l of listeners) l();
+}
+
 /** Forgets every view (tests). */
 export function resetTurnViews() {
   views.clear();
