@@ -166,6 +166,10 @@ test('a slow model is late: its live status says so, its card is marked, and "Fu
   await expect(status.getByText('Gamma Gemini')).toBeVisible();
   await shot(page, 'late-status-desktop');
   await expect(page.getByRole('article', { name: 'Sangam Answer' })).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  // Universe mode shows the late answer as it arrives, marked as not in the fused answer.
+  const liveGamma = page.getByTestId('turn').last().getByRole('article', { name: 'Gamma Gemini', includeHidden: true });
+  await expect(liveGamma).toContainText('Gamma took its time.', { timeout: 15_000 });
+  await expect(liveGamma.getByTestId('late-badge')).toBeAttached();
   await page.reload();
   const turn = page.getByTestId('turn').last();
   const gamma = turn.getByRole('article', { name: 'Gamma Gemini', includeHidden: true });

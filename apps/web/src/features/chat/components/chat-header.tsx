@@ -19,11 +19,11 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
     <header className="flex h-16 items-center justify-between gap-3 border-b border-white/5 px-4">
       <div className="flex items-center gap-3">
         {back ? (
-          <button type="button" onClick={back.onClick} className="btn-ghost px-3 py-1.5">
+          <button type="button" onClick={back.onClick} className="btn-ghost px-3 py-1.5 whitespace-nowrap">
             <ArrowLeft className="size-4" aria-hidden="true" /> {back.label}
           </button>
         ) : (
-          <Link to={paths.home} className="btn-ghost px-3 py-1.5">
+          <Link to={paths.home} className="btn-ghost px-3 py-1.5 whitespace-nowrap">
             <Home className="size-4" aria-hidden="true" /> Go Home
           </Link>
         )}

@@ -74,7 +74,7 @@ describe("this month's use in the chat header", () => {
     serve(usage(40_000));
     const view = render(wrap(<UsageMeter isEnabled />));
     expect(await screen.findByTestId('usage-meter')).toHaveAttribute('data-level', 'warning');
-    expect(screen.getByTestId('usage-meter')).toHaveTextContent('80% of plan used');
+    expect(screen.getByTestId('usage-meter')).toHaveTextContent('Running low · 40,000 of 50,000 tokens this month');
     view.unmount();
     serve(usage(50_000));
     render(wrap(<UsageMeter isEnabled />));

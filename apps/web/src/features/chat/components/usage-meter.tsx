@@ -1,5 +1,6 @@
 import { formatIndian, USAGE_WARNING_SHARE } from '@sangam/contracts';
 import { clsx } from 'clsx';
+import { Gauge } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMyUsage } from '@/features/chat/api/get-usage';
@@ -21,23 +22,28 @@ export function UsageMeter({ isEnabled }: { isEnabled: boolean }) {
   const { used, allowance } = usage.data;
   const level = usageLevel(used, allowance, USAGE_WARNING_SHARE);
   const percent = allowance > 0 ? Math.min(100, Math.round((used / allowance) * 100)) : 100;
-  const short = level === 'exhausted' ? 'Allowance used up' : level === 'warning' ? `${percent}% of plan used` : `${percent}% of plan`;
+  // A phone has room for the share only; the words say the rest from the small breakpoint up.
+  const short = level === 'exhausted' ? 'Used up' : `${percent}%`;
   return (
     <Link
       to={level === 'exhausted' ? paths.pricing : paths.profile}
       data-testid="usage-meter"
       data-level={level}
       className={clsx(
-        'flex items-center gap-2 rounded-full border px-3 py-1 text-xs whitespace-nowrap hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-neon-cyan',
+        'flex shrink-0 items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs whitespace-nowrap hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-neon-cyan',
         LEVEL_CLASSES[level],
       )}
     >
-      <span className="sm:hidden">{short}</span>
+      <Gauge className="size-3.5 sm:hidden" aria-hidden="true" />
+      <span className="sm:hidden">
+        {short}
+        <span className="sr-only"> of this month’s allowance{level === 'warning' ? ', running low' : ''}</span>
+      </span>
       <span className="hidden sm:inline">
         {level === 'exhausted' ? 'Allowance used up · ' : level === 'warning' ? 'Running low · ' : ''}
         {formatIndian(used)} of {formatIndian(allowance)} tokens this month
+        <span className="sr-only"> ({percent}%)</span>
       </span>
-      <span className="sr-only">({percent}%)</span>
     </Link>
   );
 }
