@@ -1,5 +1,6 @@
-import type { ChatMessage, FusionAnalysis } from '@sangam/contracts';
+import type { AnswerResponse, ChatMessage, FusionAnalysis } from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
+import { applyLiveEvent, type LiveAnswer } from '@/features/chat/hooks/use-live-answer';
 import { type AnswerCard, applyEvent, bestCard, cardsOf } from '@/features/chat/lib/cards';
 import { agreementOf, chatTotal, costLine, estimateText, firstWords, phaseOf, usageLevel } from '@/features/chat/lib/fusion';
 
@@ -189,5 +190,36 @@ describe('live model status', () => {
     } satisfies ChatMessage;
     expect(cardsOf({ ...base, analysis: analysis({ fusedAnswers: ['alpha'] }) })[1]?.isLate).toBe(true);
     expect(cardsOf({ ...base, analysis: analysis({ fusedAnswers: ['alpha', 'gamma'] }) })[1]?.isLate).toBe(false);
+  });
+});
+
+describe('the live answer follows the fusion', () => {
+  const live: LiveAnswer = {
+    question: 'q',
+    userMessageId: null,
+    assistantMessageId: null,
+    cards: [bestCard()],
+    isRunning: true,
+    quotaExceeded: false,
+    analysis: null,
+    fusedAnswers: null,
+  };
+  it("keeps the judge's analysis and the answers the fusion read; a malformed analysis is ignored", () => {
+    const judged = analysis({ consensus: [point('Shared', ['alpha', 'beta'])], agreement: 1 });
+    let l = applyLiveEvent(live, { event: 'fusion-analysis', data: judged });
+    expect(l.analysis).toEqual(judged);
+    l = applyLiveEvent(l, { event: 'fusion-start', data: { model: 'fusion', name: 'Fusion', answers: ['alpha', 'beta'] } });
+    expect(l.fusedAnswers).toEqual(['alpha', 'beta']);
+    expect(applyLiveEvent(live, { event: 'fusion-analysis', data: { consensus: 'no' } as unknown as FusionAnalysis }).analysis).toBeNull();
+  });
+  it('takes the analysis and the cost from the final answer', () => {
+    const judged = analysis({ agreement: null });
+    const final: AnswerResponse = {
+      data: { best_output: 'Fused', supporting_output: {}, analysis: judged, cost: { calls: [], tokens: 90, costInr: 0.3 } },
+      message: 'ok',
+    };
+    const l = applyLiveEvent(live, { event: 'final', data: final });
+    expect(l.analysis).toEqual(judged);
+    expect(l.cards[0]).toMatchObject({ content: 'Fused', tokens: 90, costInr: 0.3 });
   });
 });
