@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 /** GET /api/v1/me/usage: this month's tokens against the plan's allowance. */
-export type MyUsage = { used: number; allowance: number; resetDate: string; planName: string };
+export type MyUsage = { used: number; allowance: number; resetDate: string; planName: string; costInr: number | null };
 
 export const usageKeys = { all: ['usage'] as const, me: ['usage', 'me'] as const };
 
@@ -15,7 +15,14 @@ export function parseMyUsage(body: unknown): MyUsage {
   }
   const plan = body.plan;
   const planName = typeof plan === 'string' ? plan : isRecord(plan) && typeof plan.name === 'string' ? plan.name : '';
-  return { used: body.used, allowance: body.allowance, resetDate: typeof body.resetDate === 'string' ? body.resetDate : '', planName };
+  const costInr = typeof body.costInr === 'number' && body.costInr >= 0 ? body.costInr : null;
+  return {
+    used: body.used,
+    allowance: body.allowance,
+    resetDate: typeof body.resetDate === 'string' ? body.resetDate : '',
+    planName,
+    costInr,
+  };
 }
 
 export async function getMyUsage(): Promise<MyUsage> {

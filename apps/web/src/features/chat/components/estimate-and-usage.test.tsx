@@ -63,12 +63,12 @@ describe("this month's use in the chat header", () => {
   const usage = (used: number) => ({
     '/api/v1/me/usage': { status: 200, body: { plan: { id: 'free', name: 'Free' }, used, allowance: 50_000, resetDate: '2026-12-01' } },
   });
-  it('is quiet under the warning share', async () => {
-    serve(usage(10_000));
+  it("is quiet under the warning share, with the month's rupees when the server has them", async () => {
+    serve({ '/api/v1/me/usage': { status: 200, body: { ...usage(10_000)['/api/v1/me/usage'].body, costInr: 12.5 } } });
     render(wrap(<UsageMeter isEnabled />));
     const meter = await screen.findByTestId('usage-meter');
     expect(meter).toHaveAttribute('data-level', 'ok');
-    expect(meter).toHaveTextContent('10,000 of 50,000 tokens this month');
+    expect(meter).toHaveTextContent('10,000 of 50,000 tokens this month · ₹12.50');
   });
   it('warns from 80 % and says when the allowance is used up', async () => {
     serve(usage(40_000));

@@ -160,4 +160,31 @@ describe('How the models agreed', () => {
     second.rerender(<Overlay mode="universe" messageKey="m8" />);
     expect(screen.getAllByRole('button', { name: 'Compare All' })).toHaveLength(1);
   });
+
+  it('while live, a model still writing when the fusion began without it is marked late', () => {
+    const live: AnswerCard[] = [
+      { id: 'best', title: 'Sangam Answer', content: 'Fus', neonColor: 'cyan', status: 'streaming', isBest: true },
+      { id: 'alpha', answerId: 'alpha', title: 'Alpha GPT', content: 'Done.', neonColor: 'green', status: 'done' },
+      { id: 'beta', answerId: 'beta', title: 'Beta Claude', content: 'Still wri', neonColor: 'purple', status: 'streaming' },
+    ];
+    render(
+      <MemoryRouter>
+        <ResultsOverlay
+          messageKey="m9"
+          isLive
+          mode="universe"
+          cards={live}
+          isLoading={false}
+          quotaExceeded={false}
+          minimized={[]}
+          onMinimize={() => {}}
+          onContinue={() => {}}
+          onEdit={() => {}}
+          fusedAnswers={['alpha']}
+        />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByRole('article', { name: 'Beta Claude', hidden: true })).getByTestId('late-badge')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Alpha GPT', hidden: true })).queryByTestId('late-badge')).toBeNull();
+  });
 });

@@ -41,7 +41,6 @@ export function ResultsOverlay({
   messageKey,
   isLive,
   mode,
-  cards,
   isLoading,
   quotaExceeded,
   minimized,
@@ -52,7 +51,12 @@ export function ResultsOverlay({
   analysis = null,
   fusedAnswers = null,
   refuse = null,
+  cards: given,
 }: Props) {
+  // A model still writing when the fusion began without it is late from then on.
+  const cards = fusedAnswers
+    ? given.map((c) => (!c.isBest && c.status === 'streaming' && !fusedAnswers.includes(c.answerId ?? c.id) ? { ...c, isLate: true } : c))
+    : given;
   // Compare All, the card in front and the open panel outlive this turn scrolling out of view.
   const [view, setView] = useTurnView(messageKey);
   const isComparing = view.isComparing;

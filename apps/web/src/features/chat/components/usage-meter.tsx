@@ -1,4 +1,4 @@
-import { formatIndian, USAGE_WARNING_SHARE } from '@sangam/contracts';
+import { formatIndian, formatInr, USAGE_WARNING_SHARE } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { Gauge } from 'lucide-react';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ const LEVEL_CLASSES = {
 export function UsageMeter({ isEnabled }: { isEnabled: boolean }) {
   const usage = useMyUsage(isEnabled);
   if (!usage.data) return null;
-  const { used, allowance } = usage.data;
+  const { used, allowance, costInr } = usage.data;
   const level = usageLevel(used, allowance, USAGE_WARNING_SHARE);
   const percent = allowance > 0 ? Math.min(100, Math.round((used / allowance) * 100)) : 100;
   // A phone has room for the share only; the words say the rest from the small breakpoint up.
@@ -42,6 +42,7 @@ export function UsageMeter({ isEnabled }: { isEnabled: boolean }) {
       <span className="hidden sm:inline">
         {level === 'exhausted' ? 'Allowance used up · ' : level === 'warning' ? 'Running low · ' : ''}
         {formatIndian(used)} of {formatIndian(allowance)} tokens this month
+        {costInr !== null && costInr > 0 ? ` · ${formatInr(costInr)}` : ''}
         <span className="sr-only"> ({percent}%)</span>
       </span>
     </Link>
