@@ -31,6 +31,7 @@ import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
 import { registerTools } from '@/modules/tools';
+import { estimateRoutes } from '@/modules/usage/estimate.routes';
 import { usageRoutes } from '@/modules/usage/usage.routes';
 import { createUsageMeter, type UsageMeter } from '@/modules/usage/usage-meter';
 import { usersRoutes } from '@/modules/users/users.routes';
@@ -215,6 +216,7 @@ export async function buildApp({
   app.addHook('onClose', async () => registry.close());
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });
   await app.register(sharedRoutes, { prefix: '/api/v1', ctx });
+  await app.register(estimateRoutes, { prefix: '/api/v1', ctx, registry });
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry });
   const arena = createArena({ ctx, registry });
   app.addHook('onClose', async () => arena.close());

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -117,6 +118,17 @@ const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** Fusion starts once this many proposers have answered ('all', or a count k of n). */
+    FUSION_QUORUM: z
+      .string()
+      .trim()
+      .default('all')
+      .refine((v) => v === 'all' || /^[1-9]\d{0,1}$/.test(v), { message: "must be 'all' or a whole number from 1 to 99" })
+      .transform((v): number | 'all' => (v === 'all' ? 'all' : Number(v))),
+    /** Fusion starts at the latest this long after the first proposer finished (the others run on, marked late). */
+    FUSION_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+    /** Rupees per US dollar for prices given in USD in the models file: a setting, not a live rate. */
+    USD_INR_RATE: z.coerce.number().positive().max(10_000).default(USD_INR_RATE_DEFAULT),
     /** Razorpay payments: all three or none (without them the server takes no payments). */
     RAZORPAY_KEY_ID: optionalSecret.refine((v) => v === undefined || /^rzp_(test|live)_\w+$/.test(v), {
       message: 'must be a Razorpay key id such as rzp_test_...',

@@ -87,7 +87,8 @@ describe('GenerateAnswer', () => {
     expect(Object.keys(body.data.supporting_output).sort()).toEqual(['Alpha GPT', 'Beta Claude', 'Gamma Gemini']);
     expect(body.data.supporting_output['Beta Claude']).toMatch(/^Answer from beta: What is a black hole\?/);
     expect(body.data.best_output).toBe('Fused answer from 3 answers.');
-    const fusion = fake.requests.find((r) => r.model === 'fusion');
+    // The last call to the aggregator model writes the answer (the first is the judge's analysis).
+    const fusion = fake.requests.filter((r) => r.model === 'fusion').at(-1);
     const fusionText = JSON.stringify(fusion?.messages);
     expect(fusionText).toContain('What is a black hole?');
     for (const n of [1, 2, 3]) expect(fusionText).toContain(`### Answer ${n}`);

@@ -82,6 +82,10 @@ export const ERRORS = {
   ANSWER_NOT_RUNNING: { status: 409, detail: 'This answer is no longer being generated.' },
   SHARE_NOT_FOUND: { status: 404, detail: 'This shared chat does not exist or is no longer shared.' },
   MODEL_NOT_FOUND: { status: 400, detail: 'No such model is available.' },
+  // transparent fusion (issue 15)
+  ANSWER_STILL_RUNNING: { status: 409, detail: 'This answer is still being generated. Fuse again once every model has finished.' },
+  FUSION_NEEDS_ANSWERS: { status: 409, detail: 'Fusing needs at least two finished answers.' },
+  FUSION_FAILED: { status: 502, detail: 'The answers could not be fused. Please try again.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

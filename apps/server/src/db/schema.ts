@@ -113,6 +113,10 @@ export const messages = pgTable(
     answers: jsonb('answers').notNull().default([]),
     /** The Request_Id that created it: a retried request finds it instead of storing twice. */
     requestId: text('request_id'),
+    /** Issue 15: the fusion's analysis ("How the models agreed", FusionAnalysis), when two or more answers were fused. */
+    analysis: jsonb('analysis'),
+    /** Issue 15: tokens and rupees of every call of the answer (AnswerCost). */
+    cost: jsonb('cost'),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),

@@ -28,6 +28,8 @@ export type FakeRequest = {
   stream: boolean;
   messages: Array<{ role: string; content: unknown }>;
   responseFormat?: unknown;
+  /** The sampling temperature sent, when any. */
+  temperature?: number;
   closedEarly?: boolean;
   at: number;
 };
@@ -39,8 +41,25 @@ const textOf = (content: unknown): string =>
       ? content.map((p) => (typeof p === 'object' && p && 'text' in p ? String(p.text) : '')).join('')
       : '';
 
+/** The answer ids a judge prompt labels its answers with ("### Answer [alpha]"). */
+export const judgedIds = (text: string) => [...text.matchAll(/### Answer \[([^\]\n]+)\]/g)].map((m) => m[1] as string);
+
+/** Whether a request is the fusion judge's (structured analysis of the answers). */
+export const isJudgeRequest = (req: FakeRequest) =>
+  /Compare the candidate answers/.test(textOf(req.messages.filter((m) => m.role === 'user').at(-1)?.content));
+
 function defaultReply(req: FakeRequest): string {
   const user = textOf(req.messages.filter((m) => m.role === 'user').at(-1)?.content);
+  if (isJudgeRequest(req)) {
+    // A judgement the panel can show: every answer it read behind one consensus point.
+    const ids = judgedIds(user);
+    return JSON.stringify({
+      consensus: [{ text: `All ${ids.length} answers address the question.`, models: ids }],
+      contradictions: [],
+      unique: ids.slice(0, 1).map((id) => ({ text: `Answer ${id} was first in the list.`, models: [id] })),
+      openQuestions: [],
+    });
+  }
   if (req.responseFormat || /improved versions/.test(user)) {
     return JSON.stringify({
       prompts: [
@@ -90,12 +109,19 @@ export async function startFakeLlm({ port: listenPort = 0 }: { port?: number } =
     if (req.url === '/__requests') return send(200, { requests });
     if (!req.url?.endsWith('/chat/completions')) return send(404, { error: { message: 'not found' } });
 
-    const body = JSON.parse(raw) as { model: string; stream?: boolean; messages: FakeRequest['messages']; response_format?: unknown };
+    const body = JSON.parse(raw) as {
+      model: string;
+      stream?: boolean;
+      messages: FakeRequest['messages'];
+      response_format?: unknown;
+      temperature?: number;
+    };
     const record: FakeRequest = {
       model: body.model,
       stream: Boolean(body.stream),
       messages: body.messages,
       responseFormat: body.response_format,
+      ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
       at: Date.now(),
     };
     requests.push(record);

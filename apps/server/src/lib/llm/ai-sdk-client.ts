@@ -67,7 +67,7 @@ const toPrompt = (system: string, messages: ChatMessage[]): LanguageModelV3Promp
  * 4 ms of CPU per call on this kind of machine (bench/engine-overhead.mjs). Retries follow the
  * SDK's rules (provider-retry.ts); a failure in the stream ends it with that error.
  */
-function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadline }: ChatInput) {
+function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadline, temperature }: ChatInput) {
   let usage: TokenUsage = NO_USAGE;
   let settle: (u: TokenUsage) => void = () => {};
   const done = new Promise<TokenUsage>((resolve) => {
@@ -75,9 +75,13 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadli
   });
   async function* text() {
     try {
-      const { stream } = await withRetries(() => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal }), signal, {
-        deadline,
-      });
+      const { stream } = await withRetries(
+        () => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal, temperature }),
+        signal,
+        {
+          deadline,
+        },
+      );
       for await (const part of stream) {
         if (part.type === 'text-delta') {
           if (part.delta) yield part.delta;
@@ -99,10 +103,14 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadli
  * The whole answer from the provider's `doGenerate`: one JSON response instead of a stream, which
  * costs about a third of the CPU (no web-stream pipeline; bench/engine-overhead.mjs).
  */
-async function generateText(model: LanguageModelV3, { system, messages, signal, deadline }: ChatInput) {
-  const result = await withRetries(() => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal }), signal, {
-    deadline,
-  });
+async function generateText(model: LanguageModelV3, { system, messages, signal, deadline, temperature }: ChatInput) {
+  const result = await withRetries(
+    () => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal, temperature }),
+    signal,
+    {
+      deadline,
+    },
+  );
   if (result.finishReason.unified === 'error') throw new ModelError('the model stopped with an error');
   const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
   return { text, usage: tokenUsage(result.usage) };
@@ -129,6 +137,9 @@ export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): Mode
     vision: spec.vision,
     timeoutMs: spec.timeoutMs,
     roles: spec.roles,
+    samples: spec.samples,
+    temperature: spec.temperature,
+    price: spec.price,
     stream: (input) => streamAnswer(model, input),
     generate: (input) => generateText(model, input),
     object: async ({ system, prompt, schema, signal }) => {

@@ -96,7 +96,7 @@ export function createLocalModel({ dataDir, modelPath, log }: { dataDir: string;
     vision: false,
     timeoutMs: 180_000,
     roles: ['proposer', 'aggregator', 'refiner'],
-    stream: ({ system, messages, signal }) => {
+    stream: ({ system, messages, signal, temperature }) => {
       const chunks: string[] = [];
       let total = '';
       let wake: (() => void) | undefined;
@@ -107,6 +107,7 @@ export function createLocalModel({ dataDir, modelPath, log }: { dataDir: string;
         try {
           await chat.prompt(flatten(messages), {
             signal,
+            ...(temperature !== undefined ? { temperature } : {}),
             onTextChunk: (t) => {
               chunks.push(t);
               total += t;

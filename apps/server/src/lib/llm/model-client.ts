@@ -3,8 +3,11 @@ export type ChatPart = { type: 'text'; text: string } | { type: 'image'; image: 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string | ChatPart[] };
 export type TokenUsage = { inputTokens: number; outputTokens: number };
 
-/** `deadline` (epoch ms): when the model's time is up; no retry waits past it. */
-export type ChatInput = { system: string; messages: ChatMessage[]; signal: AbortSignal; deadline?: number };
+/**
+ * `deadline` (epoch ms): when the model's time is up; no retry waits past it. `temperature` (0..2):
+ * the sampling temperature, the provider's default when absent.
+ */
+export type ChatInput = { system: string; messages: ChatMessage[]; signal: AbortSignal; deadline?: number; temperature?: number };
 export type StreamResult = { textStream: AsyncIterable<string>; usage: Promise<TokenUsage> };
 
 export type ModelClient = {
@@ -14,6 +17,12 @@ export type ModelClient = {
   vision: boolean;
   timeoutMs: number;
   roles: readonly string[];
+  /** Proposer calls per answer (`samples` of the models file; 1 by default). */
+  samples?: number;
+  /** The temperature of its proposer calls (`temperature` of the models file). */
+  temperature?: number;
+  /** Price per million tokens (`price` of the models file); absent: its cost is unknown. */
+  price?: { input: number; output: number; currency: 'INR' | 'USD' };
   /** Streams text; aborting the signal stops the provider call. */
   stream: (input: ChatInput) => StreamResult;
   /** The whole answer in one response, for callers that show nothing until it is complete. */

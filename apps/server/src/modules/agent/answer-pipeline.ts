@@ -1,4 +1,13 @@
-import type { AgentStreamEvent, AnswerResponse, ErrorCode, MessageIdsEvent, ModelAnswer, SupportingAnswer } from '@sangam/contracts';
+import type {
+  AgentStreamEvent,
+  AnswerCost,
+  AnswerResponse,
+  ErrorCode,
+  FusionAnalysis,
+  MessageIdsEvent,
+  ModelAnswer,
+  SupportingAnswer,
+} from '@sangam/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
@@ -7,7 +16,7 @@ import { AppError } from '@/errors';
 import type { ModelClient } from '@/lib/llm/model-client';
 import { GENERAL_SYSTEM } from '@/modules/agent/agent-prompts';
 import type { HistoryTurn, ParsedAgentRequest } from '@/modules/agent/agent-request';
-import { AllModelsFailed, estimateAnswerTokens, generateAnswer } from '@/modules/agent/answer.service';
+import { AllModelsFailed, estimateAnswerTokens, generateAnswer, proposalsOf } from '@/modules/agent/answer.service';
 import { AnswerRun, type AnswerRuns } from '@/modules/agent/answer-runs';
 import { sanitizeImage } from '@/modules/agent/image-check';
 import { chatMessages, findByRequest, findOwnedChat, finishAssistantMessage, pathTo } from '@/modules/chats/chats.queries';
@@ -33,6 +42,9 @@ export function chatTitle(mode: string, now: Date) {
   return `${mode === 'universe' ? 'Universe' : 'Sangam'} Chat - ${date}`;
 }
 
+/** The proposer calls of an answer: each model's samples counted. */
+export const proposerCalls = (models: ModelClient[]) => proposalsOf(models).length;
+
 export type PipelineDeps = { db: Db; registry: ModelRegistry; meter: UsageMeter; runs: AnswerRuns };
 
 /** What `startAnswer` gives the route: a run to follow, or a stored answer to replay (a retried Request_Id). */
@@ -41,7 +53,7 @@ export type StartedAnswer = { run: AnswerRun; replay?: undefined } | { run?: und
 type Row = typeof messages.$inferSelect;
 
 /** A row's path as model history: the prompt that was sent for a question, the fused answer for an answer. */
-function historyOf(path: Row[]): HistoryTurn[] {
+export function historyOf(path: Row[]): HistoryTurn[] {
   const turns: HistoryTurn[] = path
     .filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content.trim()))
     .map((m) => ({
@@ -76,12 +88,24 @@ export function storedAnswerEvents(row: Row): AgentStreamEvent[] {
     { event: 'message-ids', data: { chatId: row.conversationId, userMessageId: row.parentId ?? '', assistantMessageId: row.id } },
   ];
   for (const a of answers) {
-    const model = { model: a.modelId, name: a.name };
+    const model = {
+      model: a.modelId,
+      name: a.name,
+      ...(a.answerId ? { answerId: a.answerId } : {}),
+      ...(a.sample ? { sample: a.sample } : {}),
+    };
     events.push({ event: 'model-start', data: model });
     if (a.status === 'done')
       events.push({
         event: 'model-end',
-        data: { ...model, text: a.text, tokens: a.tokens ?? undefined, durationMs: a.durationMs ?? undefined },
+        data: {
+          ...model,
+          text: a.text,
+          tokens: a.tokens ?? undefined,
+          durationMs: a.durationMs ?? undefined,
+          ...(a.late ? { late: true } : {}),
+          ...(a.costInr !== undefined ? { costInr: a.costInr } : {}),
+        },
       });
     else if (a.error)
       events.push({
@@ -89,6 +113,7 @@ export function storedAnswerEvents(row: Row): AgentStreamEvent[] {
         data: { ...model, code: a.error.code as never, detail: a.error.detail, ...(a.text ? { text: a.text } : {}) },
       });
   }
+  if (row.analysis && row.status !== 'failed') events.push({ event: 'fusion-analysis', data: row.analysis as FusionAnalysis });
   if (row.status === 'failed')
     events.push({ event: 'error', data: { code: 'ALL_MODELS_FAILED', detail: new AppError('ALL_MODELS_FAILED').detail } });
   else if (row.status === 'streaming')
@@ -100,12 +125,18 @@ export function storedAnswerEvents(row: Row): AgentStreamEvent[] {
 function storedResponse(row: Row, answers: ModelAnswer[]): AnswerResponse {
   const supporting: Record<string, SupportingAnswer> = {};
   for (const a of answers)
-    supporting[a.name] =
+    supporting[a.sample ? `${a.name} #${a.sample}` : a.name] =
       a.status === 'done'
         ? a.text
         : { error: a.error?.detail, status: a.status === 'timeout' ? 'timeout' : 'failed', ...(a.text ? { text: a.text } : {}) };
   return {
-    data: { best_output: row.content, supporting_output: supporting, ...(row.facts != null ? { facts: row.facts } : {}) },
+    data: {
+      best_output: row.content,
+      supporting_output: supporting,
+      ...(row.facts != null ? { facts: row.facts } : {}),
+      ...(row.analysis ? { analysis: row.analysis as FusionAnalysis } : {}),
+      ...(row.cost ? { cost: row.cost as AnswerCost } : {}),
+    },
     message: row.status === 'stopped' ? 'Answer stopped' : 'Stored answer',
     ids: { chatId: row.conversationId, userMessageId: row.parentId ?? '', assistantMessageId: row.id },
   };
@@ -188,7 +219,7 @@ export async function startAnswer(
   }
   const estimate = estimateAnswerTokens({
     chars: question.length + history.reduce((n, h) => n + h.content.length, 0),
-    proposers: models.length,
+    proposers: proposerCalls(models),
     hasImage: needsVision,
   });
   const reservation = await meter.reserve({ userId, requestId: input.Request_Id, tokens: estimate, log });
@@ -377,7 +408,14 @@ async function drive(
       data.facts = prepared.facts;
     }
     meter.settle(reservation, result.byModel);
-    await store({ content: data.best_output, status: result.stopped ? 'stopped' : 'done', answers: result.answers, facts: data.facts });
+    await store({
+      content: data.best_output,
+      status: result.stopped ? 'stopped' : 'done',
+      answers: result.answers,
+      facts: data.facts,
+      analysis: data.analysis,
+      cost: data.cost,
+    });
     if (ids) result.response.ids = ids;
     run.push({ event: 'final', data: result.response });
   } catch (err) {

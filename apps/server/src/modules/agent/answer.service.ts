@@ -1,10 +1,20 @@
-import type { AgentStreamEvent, AnswerResponse, ModelAnswer, SupportingAnswer } from '@sangam/contracts';
+import type {
+  AgentStreamEvent,
+  AnswerResponse,
+  CallCost,
+  FusionAnalysis,
+  ModelAnswer,
+  ModelRef,
+  SupportingAnswer,
+} from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@/errors';
-import { type ChatInput, type ChatMessage, type ChatPart, estimateTokens, type ModelClient } from '@/lib/llm/model-client';
+import { type ChatInput, type ChatMessage, type ChatPart, estimateTokens, type ModelClient, type TokenUsage } from '@/lib/llm/model-client';
 import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
-import { AGGREGATOR_SYSTEM, fusionPrompt } from '@/modules/agent/agent-prompts';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
+import { answerCost, callCost, callCostInr } from '@/modules/agent/fusion/costs';
+import { fuseAnswers } from '@/modules/agent/fusion/fuse';
+import { FUSION_DEFAULTS, fusionGate, type Quorum, USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import type { ModelTokens } from '@/modules/usage/usage.service';
 
@@ -28,6 +38,38 @@ export function estimateAnswerTokens({ chars, proposers, hasImage }: { chars: nu
   return proposers * (input + ANSWER_TOKENS) + fusion;
 }
 
+/** Tokens reserved to fuse stored answers again: the judge and the aggregator each read them all. */
+export const estimateRefuseTokens = ({ chars }: { chars: number }) => 2 * (Math.ceil(chars / 4) + SYSTEM_TOKENS + 2 * ANSWER_TOKENS);
+
+/**
+ * Rupees an answer would cost before sending, at the models' prices with the same token estimates
+ * as the reservation: each proposer call, then (two or more calls) the judge and the aggregator,
+ * which read every answer. Null when none of those models has a price.
+ */
+export function estimateAnswerCostInr({
+  chars,
+  proposals,
+  judge,
+  aggregator,
+  usdInrRate,
+}: {
+  chars: number;
+  proposals: Pick<ModelClient, 'price'>[];
+  judge?: Pick<ModelClient, 'price'>;
+  aggregator?: Pick<ModelClient, 'price'>;
+  usdInrRate: number;
+}): number | null {
+  const input = Math.ceil(chars / 4) + SYSTEM_TOKENS;
+  const costs = proposals.map((m) => callCostInr(m, { inputTokens: input, outputTokens: ANSWER_TOKENS }, usdInrRate));
+  if (proposals.length > 1) {
+    const read = { inputTokens: input + proposals.length * ANSWER_TOKENS, outputTokens: ANSWER_TOKENS };
+    if (judge) costs.push(callCostInr(judge, read, usdInrRate));
+    if (aggregator) costs.push(callCostInr(aggregator, { ...read, inputTokens: read.inputTokens + ANSWER_TOKENS }, usdInrRate));
+  }
+  const priced = costs.filter((c): c is number => c !== null);
+  return priced.length ? Math.round(priced.reduce((a, b) => a + b, 0) * 1e6) / 1e6 : null;
+}
+
 /** Tokens reserved for one refiner call. */
 export const estimateRefineTokens = ({ chars }: { chars: number }) => Math.ceil(chars / 4) + SYSTEM_TOKENS + ANSWER_TOKENS;
 
@@ -46,19 +88,39 @@ export class AnswerStopped extends Error {
 class ModelTimedOut extends Error {}
 
 /** One model's outcome: a typed union (never a string match on the abort reason). */
+type Measured = { text: string; tokens: number; durationMs: number; usage: TokenUsage };
 export type ModelOutcome =
-  | { kind: 'done'; text: string; tokens: number; durationMs: number }
-  | { kind: 'failed'; code: 'MODEL_FAILED' | 'MODEL_CIRCUIT_OPEN'; detail: string; text: string; tokens: number; durationMs: number }
-  | { kind: 'timeout'; code: 'MODEL_TIMEOUT'; detail: string; text: string; tokens: number; durationMs: number }
-  | { kind: 'stopped'; code: 'MODEL_STOPPED'; detail: string; text: string; tokens: number; durationMs: number };
+  | ({ kind: 'done' } & Measured)
+  | ({ kind: 'failed'; code: 'MODEL_FAILED' | 'MODEL_CIRCUIT_OPEN'; detail: string } & Measured)
+  | ({ kind: 'timeout'; code: 'MODEL_TIMEOUT'; detail: string } & Measured)
+  | ({ kind: 'stopped'; code: 'MODEL_STOPPED'; detail: string } & Measured);
 
 export type Proposal = {
   model: ModelClient;
+  /** This answer's id: the model id, or `id#k` for the k-th of a model's samples. */
+  answerId: string;
+  sample?: number;
   /** Text streamed so far (the whole answer once done). */
   text: string;
   /** Set once the call has ended. */
   outcome?: ModelOutcome;
+  /** Ended after the fusion started: shown, not fused. */
+  late?: boolean;
+  /** Rupees of the call at the model's price (null without one). */
+  costInr?: number | null;
 };
+
+/** The proposer calls of `models`: one each, or `samples: k` calls (`id#1`..`id#k`) of a model with samples. */
+export function proposalsOf(models: ModelClient[]): Proposal[] {
+  return models.flatMap((model) => {
+    const k = Math.max(1, Math.min(5, model.samples ?? 1));
+    if (k === 1) return [{ model, answerId: model.id, text: '' }];
+    return Array.from({ length: k }, (_, i) => ({ model, answerId: `${model.id}#${i + 1}`, sample: i + 1, text: '' }));
+  });
+}
+
+/** The name an answer is shown under: the model's, with "#k" for a sample. */
+export const answerName = (p: Pick<Proposal, 'model' | 'sample'>) => (p.sample ? `${p.model.name} #${p.sample}` : p.model.name);
 
 /** Every model's answer as stored with the assistant message (ModelAnswer of the contracts). */
 export function toModelAnswers(proposals: Proposal[], inFusion: Set<string>): ModelAnswer[] {
@@ -72,13 +134,18 @@ export function toModelAnswers(proposals: Proposal[], inFusion: Set<string>): Mo
       tokens: o ? o.tokens : null,
       durationMs: o ? o.durationMs : null,
       error: o && o.kind !== 'done' ? { code: o.code, detail: o.detail } : null,
-      isInFusion: inFusion.has(p.model.id),
+      isInFusion: inFusion.has(p.answerId),
+      answerId: p.answerId,
+      ...(p.sample ? { sample: p.sample } : {}),
+      ...(p.late ? { late: true } : {}),
+      ...(p.costInr !== undefined ? { costInr: p.costInr } : {}),
     };
   });
 }
 
 /** The answer of generateAnswer: the response, the usage, every model's answer, and whether it was stopped. */
 export type AnswerResult = {
+  /** `data.analysis` (when two or more answers were fused with the judge's analysis) and `data.cost` included. */
   response: AnswerResponse;
   byModel: ModelTokens[];
   answers: ModelAnswer[];
@@ -105,7 +172,7 @@ function userMessage(text: string, image?: { data: Buffer; mediaType: string }):
  * A model's whole answer: streamed delta by delta to `emit` when someone listens, otherwise asked
  * for in one response (a third of the CPU of a stream; the answer is only shown once complete).
  */
-async function answerText(model: ModelClient, input: ChatInput, onDelta?: (delta: string) => void) {
+export async function answerText(model: ModelClient, input: ChatInput, onDelta?: (delta: string) => void) {
   if (!onDelta) return model.generate(input);
   const result = model.stream(input);
   let text = '';
@@ -116,19 +183,32 @@ async function answerText(model: ModelClient, input: ChatInput, onDelta?: (delta
   return { text, usage: await result.usage };
 }
 
-/** One proposer: its own timeout and AbortController; its outcome is a typed union; failure never throws. */
-async function runProposal(p: Proposal, input: ChatInput, log: FastifyBaseLogger, emit?: Emit) {
+/**
+ * One proposer: its own timeout and AbortController; its outcome is a typed union; failure never
+ * throws. `isLate` tells, when it ends, whether the fusion has already started without it.
+ */
+async function runProposal(
+  p: Proposal,
+  input: ChatInput,
+  { log, emit, usdInrRate, isLate }: { log: FastifyBaseLogger; emit?: Emit; usdInrRate: number; isLate: () => boolean },
+) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new ModelTimedOut()), p.model.timeoutMs);
   const onAbort = () => controller.abort(input.signal.reason);
   input.signal.addEventListener('abort', onAbort, { once: true });
-  const model = { model: p.model.id, name: p.model.name };
+  const model: ModelRef = { model: p.model.id, name: p.model.name, answerId: p.answerId, ...(p.sample ? { sample: p.sample } : {}) };
   const started = Date.now();
   emit?.({ event: 'model-start', data: model });
   try {
     const { text, usage } = await answerText(
       p.model,
-      { system: input.system, messages: input.messages, signal: controller.signal, deadline: Date.now() + p.model.timeoutMs },
+      {
+        system: input.system,
+        messages: input.messages,
+        signal: controller.signal,
+        deadline: Date.now() + p.model.timeoutMs,
+        temperature: input.temperature ?? p.model.temperature,
+      },
       emit &&
         ((delta) => {
           p.text += delta;
@@ -137,13 +217,21 @@ async function runProposal(p: Proposal, input: ChatInput, log: FastifyBaseLogger
     );
     p.text = text;
     if (!text.trim()) throw new ModelError('empty answer');
-    const tokens = usage.inputTokens + usage.outputTokens || estimateTokens(text);
+    const counted = usage.inputTokens + usage.outputTokens ? usage : { inputTokens: 0, outputTokens: estimateTokens(text) };
+    const tokens = counted.inputTokens + counted.outputTokens;
     const durationMs = Date.now() - started;
-    p.outcome = { kind: 'done', text, tokens, durationMs };
-    emit?.({ event: 'model-end', data: { ...model, text, tokens, durationMs } });
+    p.outcome = { kind: 'done', text, tokens, durationMs, usage: counted };
+    p.costInr = callCostInr(p.model, counted, usdInrRate);
+    if (isLate()) p.late = true;
+    emit?.({
+      event: 'model-end',
+      data: { ...model, text, tokens, durationMs, costInr: p.costInr, ...(p.late ? { late: true } : {}) },
+    });
   } catch (err) {
     const reason = controller.signal.reason;
-    const base = { text: p.text, tokens: estimateTokens(p.text), durationMs: Date.now() - started };
+    const usage = { inputTokens: 0, outputTokens: estimateTokens(p.text) };
+    const base = { text: p.text, tokens: usage.outputTokens, durationMs: Date.now() - started, usage };
+    p.costInr = callCostInr(p.model, usage, usdInrRate);
     p.outcome =
       input.signal.aborted && input.signal.reason instanceof AnswerStopped
         ? { kind: 'stopped', code: 'MODEL_STOPPED', detail: `${p.model.name} was stopped.`, ...base }
@@ -164,10 +252,20 @@ async function runProposal(p: Proposal, input: ChatInput, log: FastifyBaseLogger
   }
 }
 
+/** The proposer calls' tokens and rupees (calls that never reached a model are left out). */
+const proposerCalls = (proposals: Proposal[], usdInrRate: number): CallCost[] =>
+  proposals
+    .filter((p) => p.outcome && p.outcome.usage.inputTokens + p.outcome.usage.outputTokens > 0)
+    .map((p) => callCost(p.model, { answerId: p.answerId, role: 'proposer', usage: p.outcome?.usage ?? NO_USAGE, usdInrRate }));
+const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+
 /**
- * Mixture-of-agents: every proposer answers in parallel, then the aggregator writes best_output from
- * the question and the numbered answers. One success means no fusion call; none means 502. An
- * answer stopped on purpose (AnswerStopped) returns what was generated; any other abort throws.
+ * Mixture-of-agents: every proposer (each sample of a model with `samples`) answers in parallel;
+ * once the quorum has answered, or the deadline after the first answer has passed, the judge writes
+ * its analysis of the answers so far and the aggregator writes best_output from the question, those
+ * answers and the analysis. Proposers still running go on: they are stored as late answers, and the
+ * call returns once every one has ended. One answer means no fusion call; none means 502. An answer
+ * stopped on purpose (AnswerStopped) returns what was generated; any other abort throws.
  */
 export async function generateAnswer({
   registry,
@@ -179,6 +277,9 @@ export async function generateAnswer({
   signal,
   emit,
   log,
+  quorum,
+  deadlineMs,
+  temperature,
 }: {
   registry: ModelRegistry;
   /** The proposers to ask (default: every proposer that can read the input). */
@@ -192,107 +293,129 @@ export async function generateAnswer({
   emit?: Emit;
   /** Where model failures are logged (the request's logger). */
   log: FastifyBaseLogger;
+  /** How many proposers fusion waits for (default FUSION_QUORUM). */
+  quorum?: Quorum;
+  /** How long after the first answer fusion waits at most (default FUSION_DEADLINE_MS). */
+  deadlineMs?: number;
+  /** A temperature for every proposer call (default: each model's own). */
+  temperature?: number;
 }): Promise<AnswerResult> {
   const models = chosen ?? registry.proposers({ needsVision: Boolean(image) });
+  // A registry built by hand (a harness) may have no settings: the defaults then apply.
+  const configured: Partial<ModelRegistry['fusion']> = registry.fusion ?? {};
+  const settings = { ...FUSION_DEFAULTS, usdInrRate: USD_INR_RATE_DEFAULT, ...configured };
+  const usdInrRate = settings.usdInrRate;
   const messages: ChatMessage[] = [...history.map((h) => ({ role: h.role, content: h.content })), userMessage(question, image)];
-  const proposals: Proposal[] = models.map((model) => ({ model, text: '' }));
+  const proposals = proposalsOf(models);
   const stoppedOnPurpose = () => signal.aborted && signal.reason instanceof AnswerStopped;
-  await Promise.all(
+  const gate = fusionGate({
+    total: proposals.length,
+    quorum: quorum ?? settings.quorum,
+    deadlineMs: deadlineMs ?? settings.deadlineMs,
+    signal,
+  });
+  const isLate = () => gate.isOpen;
+  const everyone = Promise.all(
     proposals.map(async (p) => {
       if (!registry.breaker.canCall(p.model.id)) {
         const detail = `${p.model.name} is temporarily unavailable after repeated failures.`;
-        p.outcome = { kind: 'failed', code: 'MODEL_CIRCUIT_OPEN', detail, text: '', tokens: 0, durationMs: 0 };
-        emit?.({ event: 'model-error', data: { model: p.model.id, name: p.model.name, code: 'MODEL_CIRCUIT_OPEN', detail } });
+        p.outcome = { kind: 'failed', code: 'MODEL_CIRCUIT_OPEN', detail, text: '', tokens: 0, durationMs: 0, usage: NO_USAGE };
+        emit?.({
+          event: 'model-error',
+          data: { model: p.model.id, name: p.model.name, answerId: p.answerId, code: 'MODEL_CIRCUIT_OPEN', detail },
+        });
+        gate.ended(false);
         return;
       }
-      await runProposal(p, { system, messages, signal }, log, emit);
+      await runProposal(p, { system, messages, signal, temperature }, { log, emit, usdInrRate, isLate });
+      gate.ended(p.outcome?.kind === 'done');
       if (signal.aborted) return;
       if (p.outcome?.kind === 'done') registry.breaker.success(p.model.id);
       else registry.breaker.failure(p.model.id);
     }),
   );
-  if (signal.aborted && !stoppedOnPurpose()) throw new AppError('BAD_REQUEST', { detail: 'The request was cancelled.' });
+  await gate.ready;
+  // The answers fused: those done when the gate opened (one ending since is marked late, and left out).
+  const ok = signal.aborted ? [] : proposals.filter((p) => p.outcome?.kind === 'done' && !p.late);
 
-  const ok = proposals.filter((p) => p.outcome?.kind === 'done');
-  const inFusion = new Set<string>();
-  const supporting: Record<string, SupportingAnswer> = {};
-  for (const p of proposals) {
-    const o = p.outcome;
-    supporting[p.model.name] =
-      !o || o.kind === 'done'
-        ? p.text
-        : { error: o.detail, status: o.kind === 'timeout' ? 'timeout' : 'failed', ...(o.text ? { text: o.text } : {}) };
-  }
-  const byModel: ModelTokens[] = proposals
-    .filter((p) => (p.outcome?.tokens ?? 0) > 0)
-    .map((p) => ({ modelId: p.model.id, tokens: p.outcome?.tokens ?? 0 }));
-  if (stoppedOnPurpose()) {
-    const partial = ok[0]?.text ?? proposals.map((p) => p.text).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const supportingOf = () => {
+    const supporting: Record<string, SupportingAnswer> = {};
+    for (const p of proposals) {
+      const o = p.outcome;
+      supporting[answerName(p)] =
+        !o || o.kind === 'done'
+          ? p.text
+          : { error: o.detail, status: o.kind === 'timeout' ? 'timeout' : 'failed', ...(o.text ? { text: o.text } : {}) };
+    }
+    return supporting;
+  };
+  const proposerTokens = (): ModelTokens[] =>
+    proposals.filter((p) => (p.outcome?.tokens ?? 0) > 0).map((p) => ({ modelId: p.model.id, tokens: p.outcome?.tokens ?? 0 }));
+
+  if (signal.aborted) {
+    await everyone;
+    if (!stoppedOnPurpose()) throw new AppError('BAD_REQUEST', { detail: 'The request was cancelled.' });
+    const done = proposals.filter((p) => p.outcome?.kind === 'done');
+    const partial = done[0]?.text ?? proposals.map((p) => p.text).reduce((a, b) => (b.length > a.length ? b : a), '');
+    const cost = answerCost(proposerCalls(proposals, usdInrRate));
     return {
-      response: { data: { best_output: partial, supporting_output: supporting }, message: 'Answer stopped' },
-      byModel,
-      answers: toModelAnswers(proposals, inFusion),
+      response: { data: { best_output: partial, supporting_output: supportingOf(), cost }, message: 'Answer stopped' },
+      byModel: proposerTokens(),
+      answers: toModelAnswers(proposals, new Set()),
       stopped: true,
     };
   }
-  if (ok.length === 0) throw new AllModelsFailed(toModelAnswers(proposals, inFusion));
+  if (ok.length === 0) {
+    await everyone;
+    throw new AllModelsFailed(toModelAnswers(proposals, new Set()));
+  }
 
   let best = ok[0]?.text ?? '';
   let message = ok.length === 1 ? 'Answered by one model' : 'Fused answer';
   let stopped = false;
+  let analysis: FusionAnalysis | undefined;
+  const inFusion = new Set<string>();
+  const fusionCalls: CallCost[] = [];
+  const fusionTokens: ModelTokens[] = [];
   if (ok.length > 1) {
-    const aggregator = registry.aggregator();
-    if (aggregator) {
-      emit?.({ event: 'fusion-start', data: { model: aggregator.id, name: aggregator.name } });
-      for (const p of ok) inFusion.add(p.model.id);
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new ModelTimedOut()), aggregator.timeoutMs);
-      let partial = '';
-      try {
-        const { text: fused, usage } = await answerText(
-          aggregator,
-          {
-            system: AGGREGATOR_SYSTEM,
-            messages: [
-              userMessage(
-                fusionPrompt(
-                  question,
-                  ok.map((p) => ({ name: p.model.name, text: p.text })),
-                ),
-              ),
-            ],
-            signal: AbortSignal.any([signal, controller.signal]),
-            deadline: Date.now() + aggregator.timeoutMs,
-          },
-          emit &&
-            ((delta) => {
-              partial += delta;
-              emit({ event: 'fusion-delta', data: { delta } });
-            }),
-        );
-        if (fused.trim()) best = fused;
-        byModel.push({ modelId: aggregator.id, tokens: usage.inputTokens + usage.outputTokens || estimateTokens(fused) });
-      } catch (err) {
-        if (stoppedOnPurpose()) {
-          stopped = true;
-          message = 'Answer stopped';
-          if (partial.trim()) best = partial;
-          byModel.push({ modelId: aggregator.id, tokens: estimateTokens(partial) });
-        } else {
-          if (!signal.aborted)
-            logModelFailure(log, aggregator, err, controller.signal.reason instanceof ModelTimedOut ? 'timeout' : 'failed', 'aggregator');
-          message = 'Fusion failed; showing the first answer';
-          inFusion.clear();
-        }
-      } finally {
-        clearTimeout(timer);
-      }
-      if (signal.aborted && !stoppedOnPurpose()) throw new AppError('BAD_REQUEST', { detail: 'The request was cancelled.' });
+    const fused = await fuseAnswers({
+      registry,
+      question,
+      answers: ok.map((p) => ({ answerId: p.answerId, text: p.text })),
+      signal,
+      emit,
+      log,
+      logFailure: logModelFailure,
+      stoppedOnPurpose,
+      usdInrRate,
+      answerText,
+    });
+    fusionCalls.push(...fused.calls);
+    fusionTokens.push(...fused.byModel);
+    if (fused.status === 'fused') {
+      best = fused.text;
+      analysis = fused.analysis;
+      for (const p of ok) inFusion.add(p.answerId);
+    } else if (fused.status === 'stopped') {
+      stopped = true;
+      message = 'Answer stopped';
+      analysis = fused.analysis;
+      if (fused.text.trim()) best = fused.text;
+      for (const p of ok) inFusion.add(p.answerId);
+    } else {
+      message = 'Fusion failed; showing the first answer';
     }
   }
+  // The fused answer is written; the run ends once the late proposers have ended too.
+  await everyone;
+  if (signal.aborted && !stoppedOnPurpose()) throw new AppError('BAD_REQUEST', { detail: 'The request was cancelled.' });
+  const cost = answerCost([...proposerCalls(proposals, usdInrRate), ...fusionCalls]);
   return {
-    response: { data: { best_output: best, supporting_output: supporting }, message },
-    byModel,
+    response: {
+      data: { best_output: best, supporting_output: supportingOf(), ...(analysis ? { analysis } : {}), cost },
+      message,
+    },
+    byModel: [...proposerTokens(), ...fusionTokens],
     answers: toModelAnswers(proposals, inFusion),
     stopped,
   };

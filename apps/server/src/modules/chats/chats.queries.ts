@@ -1,4 +1,15 @@
-import type { ChatDetail, ChatMessage, ChatMode, ChatSummary, MessageStatus, ModelAnswer, SharedChat } from '@sangam/contracts';
+import {
+  type AnswerCost,
+  type ChatDetail,
+  type ChatMessage,
+  type ChatMode,
+  type ChatSummary,
+  type FusionAnalysis,
+  formatInr,
+  type MessageStatus,
+  type ModelAnswer,
+  type SharedChat,
+} from '@sangam/contracts';
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messages } from '@/db/schema';
@@ -46,6 +57,8 @@ export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
     refinedPrompt: m.refinedPrompt ?? null,
     facts: m.facts ?? null,
     answers: m.role === 'assistant' && Array.isArray(m.answers) ? (m.answers as ModelAnswer[]) : [],
+    analysis: m.role === 'assistant' ? ((m.analysis as FusionAnalysis | null) ?? null) : null,
+    cost: m.role === 'assistant' ? ((m.cost as AnswerCost | null) ?? null) : null,
     createdAt: iso(m.createdAt),
   };
 }
@@ -282,12 +295,38 @@ export function chatToMarkdown(detail: ChatDetail, path: ChatMessage[]): string 
       if (m.refinedPrompt && m.refinedPrompt !== m.content) out.push(`> Refined prompt: ${m.refinedPrompt}`, '');
     } else {
       out.push(`## Answer${m.status !== 'done' ? ` (${m.status})` : ''}`, '', m.content, '');
+      if (m.analysis) out.push(...analysisMarkdown(m.analysis, m.answers));
+      if (m.cost)
+        out.push(
+          `*${m.cost.costInr !== null ? `${formatInr(m.cost.costInr)} · ` : ''}${m.cost.tokens.toLocaleString('en-IN')} tokens*`,
+          '',
+        );
       for (const a of m.answers) {
-        out.push(`### ${a.name} (${a.status})`, '', a.text || a.error?.detail || '', '');
+        const label = a.sample ? `${a.name} #${a.sample}` : a.name;
+        out.push(`### ${label} (${a.status}${a.late ? ', late: not in the fused answer' : ''})`, '', a.text || a.error?.detail || '', '');
       }
     }
   }
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** "How the models agreed" in an export: the agreement, then each point with the models behind it. */
+function analysisMarkdown(a: FusionAnalysis, answers: ModelAnswer[]): string[] {
+  const names = new Map(answers.map((x) => [x.answerId ?? x.modelId, x.sample ? `${x.name} #${x.sample}` : x.name]));
+  const who = (ids: string[]) => ids.map((id) => names.get(id) ?? id).join(', ');
+  const out = ['### How the models agreed', ''];
+  if (a.agreement !== null) out.push(`Agreement: ${Math.round(a.agreement * 100)}%`, '');
+  if (a.consensus.length) out.push('**They agree**', '', ...a.consensus.map((p) => `- ${p.text} (${who(p.models)})`), '');
+  if (a.contradictions.length)
+    out.push(
+      '**They disagree**',
+      '',
+      ...a.contradictions.flatMap((c) => [`- ${c.topic}`, ...c.sides.map((s) => `  - ${who(s.models)}: ${s.claim}`)]),
+      '',
+    );
+  if (a.unique.length) out.push('**Only one model said**', '', ...a.unique.map((p) => `- ${p.text} (${who(p.models)})`), '');
+  if (a.openQuestions.length) out.push('**None answered**', '', ...a.openQuestions.map((q) => `- ${q}`), '');
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,11 +360,22 @@ export async function finishAssistantMessage(
     status,
     answers,
     facts,
-  }: { chatId: string; id: string; content: string; status: MessageStatus; answers: ModelAnswer[]; facts: unknown },
+    analysis,
+    cost,
+  }: {
+    chatId: string;
+    id: string;
+    content: string;
+    status: MessageStatus;
+    answers: ModelAnswer[];
+    facts: unknown;
+    analysis?: FusionAnalysis;
+    cost?: AnswerCost;
+  },
 ) {
   await db
     .update(messages)
-    .set({ content, status, answers, facts: facts === undefined ? null : facts })
+    .set({ content, status, answers, facts: facts === undefined ? null : facts, analysis: analysis ?? null, cost: cost ?? null })
     .where(eq(messages.id, id));
   await db.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, chatId));
 }

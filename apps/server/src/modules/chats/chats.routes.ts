@@ -7,6 +7,7 @@ import {
   chatListResponseSchema,
   chatPatchSchema,
   chatSummarySchema,
+  refuseResponseSchema,
   sharedChatSchema,
   shareResponseSchema,
   stopResponseSchema,
@@ -20,6 +21,7 @@ import { messages } from '@/db/schema';
 import { AppError } from '@/errors';
 import { adaptAnswer } from '@/modules/agent/agent.routes';
 import { storedAnswerEvents } from '@/modules/agent/answer-pipeline';
+import { refuseAnswer } from '@/modules/agent/fusion/refuse';
 import {
   chatToMarkdown,
   deleteChat,
@@ -141,6 +143,21 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
       throw new AppError('ANSWER_NOT_RUNNING');
     }
     return typed(stopResponseSchema, { messageId: row.id, status: 'stopped' });
+  });
+
+  /** Messages being fused again in this process (a second request for one of them is refused). */
+  const fusing = new Set<string>();
+  app.post('/chats/:chatId/messages/:messageId/fuse', async (request) => {
+    const row = await ownedMessage(request);
+    const run = ctx.answers.get(row.id);
+    if ((run && !run.isFinished) || row.status === 'streaming' || fusing.has(row.id)) throw new AppError('ANSWER_STILL_RUNNING');
+    fusing.add(row.id);
+    try {
+      await refuseAnswer({ db: ctx.db, registry, meter: ctx.usage }, { row, userId: userId(request), log: request.log });
+    } finally {
+      fusing.delete(row.id);
+    }
+    return typed(refuseResponseSchema, { messageId: row.id, status: 'fused' });
   });
 
   app.get('/chats/:chatId/messages/:messageId/stream', async (request, reply) => {

@@ -49,6 +49,10 @@ export function createModelRegistry({ config, env, log }: { config: Config; env:
       return chosen;
     },
     aggregator: () => withRole('aggregator')[0] ?? clients()[0],
+    /** The model that writes the fusion's analysis: a `judge`, else the aggregator. */
+    judge: () => withRole('judge')[0] ?? withRole('aggregator')[0] ?? clients()[0],
+    /** How fusion waits for proposers, and the exchange rate of USD prices (from the configuration). */
+    fusion: { quorum: config.FUSION_QUORUM, deadlineMs: config.FUSION_DEADLINE_MS, usdInrRate: config.USD_INR_RATE },
     refiner: (): ModelClient => {
       assertAvailable();
       const chosen = withRole('refiner')[0] ?? clients()[0];

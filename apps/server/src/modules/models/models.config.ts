@@ -14,7 +14,15 @@ export const PROVIDERS = [
   'local',
 ] as const;
 export type ProviderId = (typeof PROVIDERS)[number];
-export const ROLES = ['proposer', 'aggregator', 'refiner'] as const;
+export const ROLES = ['proposer', 'aggregator', 'refiner', 'judge'] as const;
+
+/** A model's price per million tokens, in rupees or US dollars (converted at USD_INR_RATE). */
+export const priceSchema = z.object({
+  input: z.number().min(0).max(1_000_000),
+  output: z.number().min(0).max(1_000_000),
+  currency: z.enum(['INR', 'USD']),
+});
+export type ModelPrice = z.infer<typeof priceSchema>;
 
 /** The environment variable holding each provider's key. */
 export const PROVIDER_KEY_ENV: Record<Exclude<ProviderId, 'local' | 'openai-compatible'>, string> = {
@@ -42,6 +50,11 @@ export const modelSpecSchema = z.object({
   timeoutMs: z.number().int().min(1000).max(600_000).default(60_000),
   roles: z.array(z.enum(ROLES)).min(1).default(['proposer']),
   enabled: z.boolean().default(true),
+  /** Proposer calls of this model per answer (Self-MoA); each is its own answer `id#k`. */
+  samples: z.number().int().min(1).max(5).default(1),
+  /** Sampling temperature sent to the provider (its default when absent). */
+  temperature: z.number().min(0).max(2).optional(),
+  price: priceSchema.optional(),
 });
 export type ModelSpec = z.infer<typeof modelSpecSchema>;
 
@@ -82,6 +95,7 @@ export function modelsFromEnv(env: NodeJS.ProcessEnv): ModelSpec[] {
     ...d,
     timeoutMs: 60_000,
     enabled: true,
+    samples: 1,
     roles: i === 0 ? ['proposer', 'aggregator', 'refiner'] : ['proposer'],
   }));
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@/app';
+import { monthCostInr } from '@/modules/usage/usage.service';
 import { currentUser } from '@/plugins/auth-guard';
 
-/** This month's token usage against the plan's allowance. */
+/** This month's token usage against the plan's allowance (and, issue 15, its rupees at the models' prices). */
 export async function usageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // One guard for the folder, before the body is read.
   app.addHook('onRequest', ctx.requireUser);
@@ -14,6 +15,7 @@ export async function usageRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const u = await ctx.usage.read(currentUser(request).id, now);
     const d = new Date(now);
     const resetDate = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
-    return { plan: u.plan, used: u.tokens, allowance: u.allowance, resetDate, month: u.month, requests: u.requests };
+    const costInr = await monthCostInr(ctx.db, { userId: currentUser(request).id, now });
+    return { plan: u.plan, used: u.tokens, allowance: u.allowance, resetDate, month: u.month, requests: u.requests, costInr };
   });
 }

@@ -1,7 +1,7 @@
 import { FREE_PLAN, PLANS } from '@sangam/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { usage, usageEvents, usageReservations, users } from '@/db/schema';
+import { conversations, messages, usage, usageEvents, usageReservations, users } from '@/db/schema';
 import { AppError } from '@/errors';
 
 /** The calendar month (UTC) usage is counted in, e.g. "2026-11". */
@@ -184,4 +184,26 @@ export async function settleStale(db: Db, { userId, staleBefore }: { userId: str
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await chargeStale(tx as unknown as Db, userId, staleBefore);
   });
+}
+
+/**
+ * Rupees of this month's stored answers of the user's chats, at the configured prices (issue 15);
+ * null when none of them had a priced call. Answers outside a chat and deleted chats are not counted.
+ */
+export async function monthCostInr(db: Db, { userId, now }: { userId: string; now: number }): Promise<number | null> {
+  const d = new Date(now);
+  const start = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+  const [row] = await db
+    .select({ total: sql<string | null>`sum((${messages.cost}->>'costInr')::numeric)` })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        eq(messages.role, 'assistant'),
+        sql`${messages.createdAt} >= ${start.toISOString()}::timestamptz`,
+        sql`jsonb_typeof(${messages.cost}->'costInr') = 'number'`,
+      ),
+    );
+  return row?.total == null ? null : Math.round(Number(row.total) * 1e6) / 1e6;
 }

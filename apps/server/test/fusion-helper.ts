@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChatDetail } from '@sangam/contracts';
+import { convClient, readEvents, type SseEvent } from './conv-helper';
+import type { EngineTest } from './engine-helper';
+import { startFakeLlm } from './fakes/fake-llm';
+import { startTestApp } from './helper';
+import { createVerifiedUser } from './users';
+
+/** One model of a test MODELS_FILE pointed at the fake upstream (extra fields: samples, temperature, price, roles). */
+export type TestModel = { id: string; name?: string; roles?: string[]; timeoutMs?: number } & Record<string, unknown>;
+
+/** The app with a models file of our own and extra environment (FUSION_QUORUM, ...), and a signed-in user. */
+export async function startFusionTest(models: TestModel[], env: Record<string, string> = {}): Promise<EngineTest> {
+  const fake = await startFakeLlm();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
+  const entries = models.map(({ id, name, roles, timeoutMs, ...rest }) => ({
+    id,
+    name: name ?? `${id[0]?.toUpperCase()}${id.slice(1)}`,
+    provider: 'openai-compatible',
+    model: id,
+    baseURL: `${fake.url}/v1`,
+    roles: roles ?? ['proposer'],
+    timeoutMs: timeoutMs ?? 5000,
+    ...rest,
+  }));
+  fs.writeFileSync(file, JSON.stringify({ models: entries }));
+  const t = await startTestApp({ MODELS_FILE: file, ...env });
+  const user = await createVerifiedUser(t);
+  return {
+    fake,
+    t,
+    user,
+    ask: async () => {
+      throw new Error('use convClient(e).ask');
+    },
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
+}
+
+/** Asks in a chat with Server-Sent Events, noting when each event arrived (ms since the request). */
+export async function askTimed(e: EngineTest, fields: Record<string, string>) {
+  const started = Date.now();
+  const res = await convClient(e).ask(fields, { stream: true });
+  const at: number[] = [];
+  const events = await readEvents(res, () => {
+    at.push(Date.now() - started);
+    return false;
+  });
+  return { status: res.status, events, at, started };
+}
+
+export const named = (events: SseEvent[], name: string) => events.filter((ev) => ev.event === name);
+export const assistantOf = (d: ChatDetail) => d.messages.filter((m) => m.role === 'assistant').at(-1);
