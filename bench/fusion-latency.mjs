@@ -37,7 +37,9 @@ const withHang = file('hang', [
 ]);
 const noHang = file('nohang', [model('p1', ['proposer']), model('p2', ['proposer']), model('agg', ['aggregator', 'refiner'])]);
 const REPLY = 'word '.repeat(40);
-for (const id of ['p1', 'p2', 'agg']) fake.behave(id, { reply: REPLY, chunkSize: 20 });
+for (const id of ['p1', 'p2']) fake.behave(id, { reply: REPLY, chunkSize: 20 });
+// The aggregator's call streams REPLY; the judge's (structured output) gets the fake's default judgement.
+fake.behave('agg', { reply: REPLY, chunkSize: 20, match: 'Write the single best answer' });
 fake.behave('hang', { fail: 'hang' });
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

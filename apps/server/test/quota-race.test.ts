@@ -8,9 +8,9 @@ import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 
-/** Each answer costs 1,500 tokens: three proposers and the fusion report 375 each. */
+/** Each answer costs 1,875 tokens: three proposers, the fusion's judge and its aggregator report 375 each. */
 const ALLOWANCE = 2_000;
-const COST = 1_500;
+const COST = 1_875;
 const PER_CALL = { prompt_tokens: 175, completion_tokens: 200 };
 let fake: FakeLlm;
 let modelsFile: string;

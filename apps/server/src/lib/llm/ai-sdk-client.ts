@@ -78,9 +78,7 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadli
       const { stream } = await withRetries(
         () => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal, temperature }),
         signal,
-        {
-          deadline,
-        },
+        { deadline },
       );
       for await (const part of stream) {
         if (part.type === 'text-delta') {
@@ -107,9 +105,7 @@ async function generateText(model: LanguageModelV3, { system, messages, signal, 
   const result = await withRetries(
     () => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal, temperature }),
     signal,
-    {
-      deadline,
-    },
+    { deadline },
   );
   if (result.finishReason.unified === 'error') throw new ModelError('the model stopped with an error');
   const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');

@@ -314,7 +314,7 @@ export async function generateAnswer({
     deadlineMs: deadlineMs ?? settings.deadlineMs,
     signal,
   });
-  const isLate = () => gate.isOpen;
+  const isLate = () => gate.isOpen && !signal.aborted;
   const everyone = Promise.all(
     proposals.map(async (p) => {
       if (!registry.breaker.canCall(p.model.id)) {
