@@ -94,8 +94,11 @@ test('leaving the page does not stop the answer: a reload resumes it and it comp
   const card = lastTurn(page).getByTestId('answer-card').first();
   await expect(card).toContainText('the-end.', { timeout: 30_000 });
   await expect(card).toHaveAttribute('data-status', 'done');
+  // The aggregator wrote the answer once (the fusion judge's analysis is a request of its own, also once).
   const fusion = (await fakeRequests()).filter((r) => r.model === 'fusion' && JSON.stringify(r.messages).includes(tag));
-  expect(fusion).toHaveLength(1);
+  const isJudge = (r: (typeof fusion)[number]) => JSON.stringify(r.messages).includes('Compare the candidate answers');
+  expect(fusion.filter((r) => !isJudge(r))).toHaveLength(1);
+  expect(fusion.filter(isJudge)).toHaveLength(1);
 });
 
 test('regenerate adds a second answer with a "< 2/2 >" switcher; editing a question opens a new branch and keeps the old one', async ({

@@ -21,6 +21,15 @@ async function waitForReady(url: string, child: ChildProcess, log: () => string)
   throw new Error(`server not ready after 120 s:\n${log()}`);
 }
 
+/** Rupees per million tokens of the fake models (issue 15's costs), so the journeys see rupees, not only tokens. */
+export const E2E_PRICE = { input: 20_000, output: 60_000, currency: 'INR' } as const;
+
+function withPrices(file: string): string {
+  const parsed = JSON.parse(file) as { models: Array<{ id: string }> };
+  const priced = new Set(['alpha', 'beta', 'gamma', 'fusion']);
+  return JSON.stringify({ ...parsed, models: parsed.models.map((m) => (priced.has(m.id) ? { ...m, price: E2E_PRICE } : m)) });
+}
+
 /**
  * Starts the built server on a free port with a fresh temporary DATA_DIR; tests read
  * E2E_BASE_URL and E2E_DATA_DIR. Returns the teardown.
@@ -32,7 +41,7 @@ export default async function globalSetup() {
   // The model providers are a fake OpenAI-compatible upstream on 127.0.0.1 that tests can script.
   const fake = await startFakeLlm();
   const modelsFile = path.join(dataDir, 'models.json');
-  fs.writeFileSync(modelsFile, fakeModelsFile(fake.url, { timeoutMs: 8000 }));
+  fs.writeFileSync(modelsFile, withPrices(fakeModelsFile(fake.url, { timeoutMs: 8000 })));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Payments: a fake Razorpay API and hosted page on 127.0.0.1, sending signed webhooks to the server.
@@ -60,6 +69,8 @@ export default async function globalSetup() {
       // Journeys are not quota tests: the scripture tool's All Books reserves eight answers at once, more
       // than the free plan's 50,000 tokens hold (quotas are tested over HTTP in apps/server/test/quota-*).
       FREE_PLAN_TOKENS: '1000000',
+      // Fusion starts at most 3 s after the first answer; a slower proposer is late (issue 15's journeys).
+      FUSION_DEADLINE_MS: '3000',
       RAZORPAY_KEY_ID: razorpayKeys.keyId,
       RAZORPAY_KEY_SECRET: razorpayKeys.keySecret,
       RAZORPAY_WEBHOOK_SECRET: razorpayKeys.webhookSecret,

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { BattleArena } from '@/features/arena/components/battle-arena';
 import { ChatHeader } from '@/features/chat/components/chat-header';
 import { ChatThread } from '@/features/chat/components/chat-thread';
+import { EstimateLine } from '@/features/chat/components/estimate-line';
 import { HistoryList } from '@/features/chat/components/history-list';
 import { ModeSwitch } from '@/features/chat/components/mode-switch';
 import type { Submission, SubmissionState } from '@/features/chat/lib/submission';
@@ -68,14 +69,10 @@ function ChatStart() {
             <BattleArena initialPrompt={input} />
           </div>
         ) : (
-          <PromptBox
-            className="mt-8 w-full max-w-2xl"
-            value={input}
-            onChange={setInput}
-            onSubmit={(p) => send(p)}
-            label="Your prompt"
-            placeholder="Ask anything…"
-          />
+          <div className="mt-8 grid w-full max-w-2xl gap-1">
+            <PromptBox value={input} onChange={setInput} onSubmit={(p) => send(p)} label="Your prompt" placeholder="Ask anything…" />
+            <EstimateLine mode={mode} text={input} />
+          </div>
         )}
         <HistoryList onOpen={(id) => navigate(paths.chatById(id))} />
       </main>

@@ -1,9 +1,11 @@
 import { clsx } from 'clsx';
 import { Check, Copy, Maximize2, Minimize2, Pencil, ThumbsDown, ThumbsUp, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LoadingDots } from '@/components/text/loading-dots';
 import { Markdown } from '@/features/chat/components/markdown';
+import { LateBadge } from '@/features/chat/components/model-status';
 import type { AnswerCard as Card } from '@/features/chat/lib/cards';
+import { costLine } from '@/features/chat/lib/fusion';
 import { useReveal } from '@/features/chat/lib/reveal';
 
 export const NEON_CLASSES: Record<Card['neonColor'], string> = {
@@ -37,10 +39,14 @@ type Props = {
   onToggleMinimize: () => void;
   onContinue?: () => void;
   onEdit: (content: string) => void;
+  /** Shown while the card has no text yet (the models' live status on the fused card). */
+  pending?: ReactNode;
+  /** Shown under the text (the fused card's "How the models agreed"). */
+  extra?: ReactNode;
 };
 
 /** An answer card with like/unlike, edit, copy, minimize/maximize and continue-with-model. */
-export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinimize, onContinue, onEdit }: Props) {
+export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinimize, onContinue, onEdit, pending, extra }: Props) {
   const [liked, setLiked] = useState(false);
   const [unliked, setUnliked] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
@@ -48,6 +54,8 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
   const [copied, setCopied] = useState(false);
   const { shown, isTyping } = useReveal(revealKey, card.content, isLive);
   const isStreaming = card.status === 'streaming' || card.status === 'loading' || isTyping;
+  const isWaiting = !card.content && (card.status === 'loading' || card.status === 'streaming');
+  const cost = costLine({ costInr: card.costInr, tokens: card.tokens });
 
   useEffect(() => {
     if (!copied) return;
@@ -60,7 +68,9 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
   return (
     <article
       aria-label={card.title}
+      tabIndex={-1}
       data-testid="answer-card"
+      data-answer-id={card.answerId ?? card.id}
       data-status={isTyping && card.status === 'done' ? 'streaming' : card.status}
       className={clsx('flex h-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', NEON_CLASSES[card.neonColor])}
     >
@@ -78,10 +88,20 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
           {isMinimized ? ICONS.Maximize2 : ICONS.Minimize2}
         </button>
       </header>
+      {card.isLate && (
+        <div className="mb-2">
+          <LateBadge />
+        </div>
+      )}
       {!isMinimized && (
         <>
           <div className="max-h-96 min-h-24 flex-1 overflow-y-auto pr-1" data-testid="answer-content">
-            {card.status === 'loading' && !card.content ? (
+            {isWaiting && pending ? (
+              <>
+                <LoadingDots label="Thinking" className="text-slate-300" />
+                <div className="mt-3">{pending}</div>
+              </>
+            ) : card.status === 'loading' && !card.content ? (
               <LoadingDots label="Thinking" className="text-slate-300" />
             ) : isEditing ? (
               <textarea
@@ -94,6 +114,7 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
               <Markdown text={shown} isStreaming={isStreaming} />
             )}
           </div>
+          {extra}
           <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-white/10 pt-2">
             {isEditing ? (
               <>
@@ -168,6 +189,11 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                   >
                     Continue with {card.title}
                   </button>
+                )}
+                {cost && card.status !== 'loading' && card.status !== 'streaming' && (
+                  <span className="ml-auto text-xs text-slate-400" data-testid="answer-cost">
+                    {cost}
+                  </span>
                 )}
               </>
             )}

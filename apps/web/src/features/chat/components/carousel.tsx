@@ -18,20 +18,33 @@ export const ringDistance = (a: number, b: number, n: number) => {
 /**
  * A 3D ring of cards (radius 500 px): cards within two positions of the front are shown; it spins
  * 3 degrees per 10 ms while loading; arrows, a click, or a horizontal wheel swipe (480 ms lock) move it.
- * Only transform and opacity change.
+ * Only transform and opacity change. With `activeId` and `onActiveChange` the card in front is kept by
+ * the caller (it then survives the carousel unmounting, and a caller can bring a card to the front).
  */
 export function Carousel<T extends { id: string }>({
   items,
   isLoading,
   renderItem,
   label,
+  activeId,
+  onActiveChange,
 }: {
   items: T[];
   isLoading: boolean;
   renderItem: (item: T, isFront: boolean) => ReactNode;
   label: string;
+  activeId?: string | null;
+  onActiveChange?: (id: string) => void;
 }) {
-  const [active, setActive] = useState(0);
+  const [own, setOwn] = useState(0);
+  const chosen = activeId ? items.findIndex((item) => item.id === activeId) : -1;
+  const active = onActiveChange ? Math.max(chosen, 0) : own;
+  const setActive = (i: number) => {
+    const id = items[i]?.id;
+    if (onActiveChange) {
+      if (id) onActiveChange(id);
+    } else setOwn(i);
+  };
   const [spin, setSpin] = useState(0);
   const reduced = usePrefersReducedMotion();
   const lockedUntil = useRef(0);
@@ -48,10 +61,10 @@ export function Carousel<T extends { id: string }>({
   }, [isLoading, reduced]);
 
   useEffect(() => {
-    if (active >= items.length) setActive(0);
-  }, [active, items.length]);
+    if (own >= items.length) setOwn(0);
+  }, [own, items.length]);
 
-  const move = (delta: number) => setActive((a) => (a + delta + n) % n);
+  const move = (delta: number) => setActive((active + delta + n) % n);
   const onWheel = (e: WheelEvent) => {
     const dx = Math.abs(e.deltaX) > Math.abs(e.deltaY) ? e.deltaX : e.shiftKey ? e.deltaY : 0;
     if (Math.abs(dx) < 10 || isLoading) return;

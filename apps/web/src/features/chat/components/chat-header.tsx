@@ -3,10 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { MenuToggle } from '@/components/layout/menu-toggle';
 import { paths } from '@/config/paths';
+import { UsageMeter } from '@/features/chat/components/usage-meter';
 import { useLogout } from '@/lib/auth/use-logout';
 import { useSession } from '@/lib/auth/use-session';
 
-/** Go Home (or Back), and Login or Logout. A failed logout still clears the session and goes to /. */
+/**
+ * Go Home (or Back), this month's use of the plan, and Login or Logout. A failed logout still clears
+ * the session and goes to /.
+ */
 export function ChatHeader({ back }: { back?: { label: string; onClick: () => void } }) {
   const { isAuthenticated } = useSession();
   const logout = useLogout();
@@ -15,11 +19,11 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
     <header className="flex h-16 items-center justify-between gap-3 border-b border-white/5 px-4">
       <div className="flex items-center gap-3">
         {back ? (
-          <button type="button" onClick={back.onClick} className="btn-ghost px-3 py-1.5">
+          <button type="button" onClick={back.onClick} className="btn-ghost px-3 py-1.5 whitespace-nowrap">
             <ArrowLeft className="size-4" aria-hidden="true" /> {back.label}
           </button>
         ) : (
-          <Link to={paths.home} className="btn-ghost px-3 py-1.5">
+          <Link to={paths.home} className="btn-ghost px-3 py-1.5 whitespace-nowrap">
             <Home className="size-4" aria-hidden="true" /> Go Home
           </Link>
         )}
@@ -27,7 +31,8 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
           <BrandMark />
         </div>
       </div>
-      <div className="flex items-center gap-1">
+      <div className="flex min-w-0 items-center gap-1">
+        <UsageMeter isEnabled={isAuthenticated} />
         {isAuthenticated ? (
           <button
             type="button"

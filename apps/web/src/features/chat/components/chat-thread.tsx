@@ -11,16 +11,22 @@ import { useChat } from '@/features/chat/api/get-chat';
 import { useStopAnswer } from '@/features/chat/api/stop-answer';
 import { useUpdateChat } from '@/features/chat/api/update-chat';
 import { ChatHeader } from '@/features/chat/components/chat-header';
+import { EstimateLine } from '@/features/chat/components/estimate-line';
 import { RefinedPrompts } from '@/features/chat/components/refined-prompts';
 import { ThreadList } from '@/features/chat/components/thread-list';
 import { ThreadTurn, type TurnActions } from '@/features/chat/components/thread-turn';
 import { useLiveAnswer } from '@/features/chat/hooks/use-live-answer';
 import { useRefinedPrompts } from '@/features/chat/hooks/use-refined-prompts';
+import { chatTotal, costLine } from '@/features/chat/lib/fusion';
 import type { Submission } from '@/features/chat/lib/submission';
 import { activePath, latestLeaf, toTurns } from '@/features/chat/lib/thread';
+import { resetTurnView } from '@/features/chat/stores/turn-view';
 
 /** One empty list for every turn without minimised cards (a new array would re-render each turn on scroll). */
 const NONE: string[] = [];
+
+/** The question of an answer that is not yet in the thread (its ids have not arrived). */
+const LIVE_USER_ID = 'live';
 
 /** While a finished answer is not yet stored as finished, the chat is read again this often. */
 const SETTLE_POLL_MS = 1000;
@@ -70,7 +76,10 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   }, [pending, hasTurns]);
   const showLiveTurn = !!live && !liveInPath;
   useEffect(() => {
-    if (showLiveTurn) liveRef.current?.scrollIntoView({ block: 'start' });
+    if (!showLiveTurn) return;
+    // The answer not yet in the thread starts with a fresh view (not the one of the last such answer).
+    resetTurnView(`pending-${LIVE_USER_ID}`);
+    liveRef.current?.scrollIntoView({ block: 'start' });
   }, [showLiveTurn]);
 
   // Reopened while an answer is still being generated: follow it from the server.
@@ -121,7 +130,9 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   const onContinue = useCallback<TurnActions['onContinue']>(
     (card, messageId) => {
       const turn = turns.find((t) => t.assistant?.id === messageId);
-      const others = turn?.assistant ? [...turn.assistant.answers.map((a) => a.modelId), 'best'].filter((id) => id !== card.id) : [];
+      const others = turn?.assistant
+        ? [...turn.assistant.answers.map((a) => a.answerId ?? a.modelId), 'best'].filter((id) => id !== card.id)
+        : [];
       actions.onContinue(card, messageId);
       setMinimized((m) => ({ ...m, [messageId]: others }));
     },
@@ -159,12 +170,21 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
     ? (messages.flatMap((m) => m.answers).find((a) => a.modelId === continueWith)?.name ?? continueWith)
     : null;
   const showFollowUp = !pending && !isRunning && turns.length > 0;
+  const total = chatTotal(messages);
+  const totalLine = total ? costLine(total) : null;
 
   return (
     <div className="flex min-h-dvh flex-col">
       <ChatHeader back={{ label: 'Back', onClick: () => navigate(paths.chat, { state: { fromSubmission: true } }) }} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-4">
-        <h1 className="truncate text-lg font-semibold text-white">{detail?.chat.title || 'New chat'}</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h1 className="min-w-0 truncate text-lg font-semibold text-white">{detail?.chat.title || 'New chat'}</h1>
+          {totalLine && (
+            <p className="text-xs text-slate-300" data-testid="chat-cost">
+              This chat: {totalLine}
+            </p>
+          )}
+        </div>
         <ThreadList
           count={turns.length}
           scrollKey={`${chatId}:${turns.length}`}
@@ -194,7 +214,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
             <ThreadTurn
               index={turns.length}
               user={{
-                id: 'live',
+                id: LIVE_USER_ID,
                 chatId,
                 parentId: null,
                 role: 'user',
@@ -251,16 +271,19 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
                 <Square className="size-4" aria-hidden="true" /> Stop
               </button>
             ) : (
-              <PromptBox
-                value={followUp}
-                onChange={setFollowUp}
-                label="Follow-up prompt"
-                placeholder="Ask a follow-up…"
-                onSubmit={(p) => {
-                  setFollowUp('');
-                  setPending({ prompt: p, mode, chatId });
-                }}
-              />
+              <>
+                <PromptBox
+                  value={followUp}
+                  onChange={setFollowUp}
+                  label="Follow-up prompt"
+                  placeholder="Ask a follow-up…"
+                  onSubmit={(p) => {
+                    setFollowUp('');
+                    setPending({ prompt: p, mode, chatId });
+                  }}
+                />
+                <EstimateLine mode={mode} text={followUp} chatId={chatId} />
+              </>
             )}
           </div>
         </div>

@@ -1,9 +1,10 @@
 import type { ChatMessage, ChatMode } from '@sangam/contracts';
 import { Pencil, RefreshCw } from 'lucide-react';
 import { memo, useState } from 'react';
+import { useRefuseAnswer } from '@/features/chat/api/refuse-answer';
 import { BranchSwitcher } from '@/features/chat/components/branch-switcher';
 import { PanelNote } from '@/features/chat/components/panel-note';
-import { ResultsOverlay } from '@/features/chat/components/results-overlay';
+import { type Refuse, ResultsOverlay } from '@/features/chat/components/results-overlay';
 import type { LiveAnswer } from '@/features/chat/hooks/use-live-answer';
 import { type AnswerCard, cardsOf } from '@/features/chat/lib/cards';
 import { siblingsOf } from '@/features/chat/lib/thread';
@@ -52,6 +53,18 @@ export const ThreadTurn = memo(function ThreadTurn({
   const refined = assistant?.refinedPrompt ?? user.refinedPrompt;
   const messageKey = assistant?.id ?? `pending-${user.id}`;
   const isRunning = live?.isRunning ?? false;
+  const refuseAnswer = useRefuseAnswer();
+  // Answers that finished after the fusion began can be fused in afterwards (a stored, finished answer).
+  const lateCount = !live && assistant?.status === 'done' ? stored.filter((c) => c.isLate && c.status === 'done').length : 0;
+  const refuse: Refuse | null =
+    assistant && lateCount > 0
+      ? {
+          count: lateCount,
+          isPending: refuseAnswer.isPending,
+          error: refuseAnswer.isError ? 'Could not fuse again. Try once more.' : null,
+          onRefuse: () => refuseAnswer.mutate({ chatId: assistant.chatId, messageId: assistant.id }),
+        }
+      : null;
 
   return (
     <article aria-label={`Turn ${index + 1}`} data-testid="turn" className="border-b border-white/5 pb-8">
@@ -132,6 +145,9 @@ export const ThreadTurn = memo(function ThreadTurn({
           onMinimize={(ids) => actions.onMinimize(messageKey, ids)}
           onContinue={(card) => actions.onContinue(card, messageKey)}
           onEdit={(id, content) => actions.onEditAnswer(messageKey, id, content)}
+          analysis={live ? live.analysis : (assistant?.analysis ?? null)}
+          fusedAnswers={live?.fusedAnswers ?? null}
+          refuse={refuse}
         />
       )}
       {assistant && (

@@ -1,5 +1,5 @@
-import type { AnswerResponse, ChatDetail, ChatMessage } from '@sangam/contracts';
-import { messageIdsEventSchema } from '@sangam/contracts';
+import type { AnswerResponse, ChatDetail, ChatMessage, FusionAnalysis } from '@sangam/contracts';
+import { fusionAnalysisSchema, messageIdsEventSchema } from '@sangam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatKeys } from '@/features/chat/api/chat-keys';
@@ -16,7 +16,30 @@ export type LiveAnswer = {
   cards: AnswerCard[];
   isRunning: boolean;
   quotaExceeded: boolean;
+  /** The judge's analysis ("How the models agreed"), once it arrived. */
+  analysis: FusionAnalysis | null;
+  /** The answers the fusion read, once it began; a model still writing then is late. */
+  fusedAnswers: string[] | null;
 };
+
+/** The live answer after one event: the cards, and the fusion's analysis and answers. */
+export function applyLiveEvent(l: LiveAnswer, e: IndexedEvent): LiveAnswer {
+  if (e.event === 'fusion-analysis') {
+    const analysis = fusionAnalysisSchema.safeParse(e.data);
+    return analysis.success ? { ...l, analysis: analysis.data } : l;
+  }
+  if (e.event === 'fusion-start') {
+    const answers = (e.data as { answers?: unknown }).answers;
+    const fusedAnswers = Array.isArray(answers) ? answers.filter((a): a is string => typeof a === 'string') : null;
+    return { ...l, cards: applyEvent(l.cards, e), fusedAnswers };
+  }
+  if (e.event === 'final') {
+    const final = e.data as AnswerResponse;
+    const analysis = fusionAnalysisSchema.safeParse(final.data?.analysis);
+    return { ...l, cards: applyFinal(l.cards, final), analysis: analysis.success ? analysis.data : l.analysis };
+  }
+  return { ...l, cards: applyEvent(l.cards, e) };
+}
 
 /** Events that arrive this soon after a resume are the replay of text already generated: not typed again. */
 const REPLAY_WINDOW_MS = 250;
@@ -90,6 +113,9 @@ export function useLiveAnswer(chatId: string) {
   const finish = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
     void queryClient.invalidateQueries({ queryKey: ['chats', 'list'] });
+    // This month's use and the next estimate changed with the answer.
+    void queryClient.invalidateQueries({ queryKey: ['usage'] });
+    void queryClient.invalidateQueries({ queryKey: ['estimate'] });
   }, [chatId, queryClient]);
 
   const ask = useCallback(
@@ -98,7 +124,16 @@ export function useLiveAnswer(chatId: string) {
       const controller = new AbortController();
       abort.current = controller;
       const question = fields.question ?? fields.prompt;
-      setLive({ question, userMessageId: null, assistantMessageId: null, cards: [bestCard()], isRunning: true, quotaExceeded: false });
+      setLive({
+        question,
+        userMessageId: null,
+        assistantMessageId: null,
+        cards: [bestCard()],
+        isRunning: true,
+        quotaExceeded: false,
+        analysis: null,
+        fusedAnswers: null,
+      });
       const onEvent = (e: IndexedEvent) => {
         if ((e.event as string) === 'message-ids') {
           const ids = messageIdsEventSchema.safeParse(e.data);
@@ -107,11 +142,12 @@ export function useLiveAnswer(chatId: string) {
           setLive((l) => l && { ...l, userMessageId: ids.data.userMessageId, assistantMessageId: ids.data.assistantMessageId });
           return;
         }
-        setLive((l) => l && { ...l, cards: applyEvent(l.cards, e) });
+        // The final event is applied once the stream resolves with it.
+        if (e.event !== 'final') setLive((l) => l && applyLiveEvent(l, e));
       };
       try {
         const final = await askStream({ ...fields, chatId }, onEvent, controller.signal);
-        setLive((l) => l && { ...l, cards: applyFinal(l.cards, final), isRunning: false });
+        setLive((l) => l && { ...applyLiveEvent(l, { event: 'final', data: final }), isRunning: false });
       } catch (err) {
         if (controller.signal.aborted) return;
         console.error('The answer failed', err);
@@ -147,13 +183,16 @@ export function useLiveAnswer(chatId: string) {
         cards: [bestCard()],
         isRunning: true,
         quotaExceeded: false,
+        analysis: null,
+        fusedAnswers: null,
       });
       const onEvent = (e: IndexedEvent) =>
         setLive((l) => {
           if (!l) return l;
-          const cards = e.event === 'final' ? applyFinal(l.cards, e.data as AnswerResponse) : applyEvent(l.cards, e);
-          if (Date.now() - startedAt < REPLAY_WINDOW_MS) for (const c of cards) markRevealed(`${message.id}:${c.id}`, c.content.length);
-          return { ...l, cards, isRunning: e.event !== 'final' };
+          const next = applyLiveEvent(l, e);
+          if (Date.now() - startedAt < REPLAY_WINDOW_MS)
+            for (const c of next.cards) markRevealed(`${message.id}:${c.id}`, c.content.length);
+          return { ...next, isRunning: e.event !== 'final' };
         });
       try {
         await resumeStream({ chatId, messageId: message.id, after: 0 }, onEvent, controller.signal);

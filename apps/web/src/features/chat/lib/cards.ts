@@ -18,6 +18,15 @@ export type AnswerCard = {
   status: CardStatus;
   modelId?: string;
   isBest?: boolean;
+  /** The answer's id in the fusion analysis: the model id, or `id#k` for its k-th sample. */
+  answerId?: string;
+  /** Finished after the fusion started: shown, not part of the fused answer. */
+  isLate?: boolean;
+  /** Why the model failed (its error detail). */
+  failure?: string;
+  /** Tokens and rupees of this answer; costInr null when the model has no price. */
+  tokens?: number | null;
+  costInr?: number | null;
 };
 
 export const BEST_ID = 'best';
@@ -38,6 +47,12 @@ export const bestCard = (content = '', status: CardStatus = 'loading'): AnswerCa
   isBest: true,
 });
 
+/** A sample of a model reads "Alpha GPT · sample 2"; a single call keeps the model's name. */
+export const answerTitle = (name: string, sample?: number) => (sample ? `${name} · sample ${sample}` : name);
+
+/** The card of a streamed event: one per answer (samples of one model apart). */
+const idOf = (d: { model: string; answerId?: string }) => d.answerId ?? d.model;
+
 /** A stopped or timed-out model reports itself through its error code. */
 const statusOfCode = (code: string): CardStatus => (/STOP/i.test(code) ? 'stopped' : 'error');
 
@@ -46,27 +61,43 @@ export function applyEvent(cards: AnswerCard[], e: AgentStreamEvent): AnswerCard
   const update = (id: string, fn: (c: AnswerCard) => AnswerCard) => cards.map((c) => (c.id === id ? fn(c) : c));
   switch (e.event) {
     case 'model-start': {
-      if (cards.some((c) => c.id === e.data.model)) return cards;
+      const id = idOf(e.data);
+      if (cards.some((c) => c.id === id)) return cards;
       const models = cards.filter((c) => !c.isBest).length;
       return [
         ...cards,
-        { id: e.data.model, title: e.data.name, content: '', neonColor: neonFor(models), status: 'streaming', modelId: e.data.model },
+        {
+          id,
+          answerId: id,
+          title: answerTitle(e.data.name, e.data.sample),
+          content: '',
+          neonColor: neonFor(models),
+          status: 'streaming',
+          modelId: e.data.model,
+        },
       ];
     }
     case 'model-delta':
-      return update(e.data.model, (c) => ({ ...c, content: c.content + e.data.delta, status: 'streaming' }));
+      return update(idOf(e.data), (c) => ({ ...c, content: c.content + e.data.delta, status: 'streaming' }));
     case 'model-end':
-      return update(e.data.model, (c) => ({ ...c, content: e.data.text, status: 'done' }));
+      return update(idOf(e.data), (c) => ({
+        ...c,
+        content: e.data.text,
+        status: 'done',
+        isLate: e.data.late === true,
+        tokens: e.data.tokens ?? c.tokens,
+        costInr: e.data.costInr === undefined ? c.costInr : e.data.costInr,
+      }));
     case 'model-error': {
       const status = statusOfCode(e.data.code);
       // A model cut half-way keeps the text it had streamed.
       const partial = (e.data as { text?: string }).text;
-      return update(e.data.model, (c) => {
+      return update(idOf(e.data), (c) => {
         const content = partial || c.content;
         if (status === 'stopped') return { ...c, content, status };
         return content
-          ? { ...c, content, status: 'error', neonColor: 'red' }
-          : { ...c, content: failedText(e.data.detail), neonColor: 'red', status };
+          ? { ...c, content, status: 'error', neonColor: 'red', failure: e.data.detail }
+          : { ...c, content: failedText(e.data.detail), neonColor: 'red', status, failure: e.data.detail };
       });
     }
     case 'fusion-delta':
@@ -89,7 +120,10 @@ export function applyFinal(cards: AnswerCard[], final: AnswerResponse): AnswerCa
   const entries = Object.entries(final.data?.supporting_output ?? {});
   const byName = new Map(entries.map(([name, v]) => [name, supportingText(v)]));
   const updated = cards.map((c): AnswerCard => {
-    if (c.isBest) return { ...c, content: best, status: 'done' };
+    if (c.isBest) {
+      const cost = final.data?.cost;
+      return { ...c, content: best, status: 'done', ...(cost ? { tokens: cost.tokens, costInr: cost.costInr } : {}) };
+    }
     const s = byName.get(c.title);
     if (!s || c.status === 'stopped') return c.status === 'streaming' ? { ...c, status: 'done' } : c;
     if (s.error)
@@ -103,8 +137,19 @@ export function applyFinal(cards: AnswerCard[], final: AnswerResponse): AnswerCa
     : updated;
 }
 
-const modelCard = (a: ModelAnswer, i: number): AnswerCard => {
-  const base = { id: a.modelId, title: a.name, modelId: a.modelId, neonColor: neonFor(i) };
+const modelCard = (a: ModelAnswer, i: number, fused: string[] | null): AnswerCard => {
+  const id = a.answerId ?? a.modelId;
+  const base = {
+    id,
+    answerId: id,
+    title: answerTitle(a.name, a.sample),
+    modelId: a.modelId,
+    neonColor: neonFor(i),
+    // Late until a fusion reads it (fused again with the late answers).
+    isLate: a.late === true && !fused?.includes(id),
+    tokens: a.tokens,
+    costInr: a.costInr ?? null,
+  };
   switch (a.status) {
     case 'done':
       return { ...base, content: a.text || FALLBACK.noContent, status: 'done' };
@@ -118,6 +163,7 @@ const modelCard = (a: ModelAnswer, i: number): AnswerCard => {
         ...base,
         neonColor: 'red',
         status: 'error',
+        failure: a.error?.detail ?? `${a.name} failed to answer.`,
         content: a.text || failedText(a.error?.detail ?? `${a.name} failed to answer.`),
       };
   }
@@ -142,5 +188,7 @@ export function cardsOf(message: ChatMessage): AnswerCard[] {
     message.content || (message.status === 'done' ? FALLBACK.noBest : message.status === 'streaming' ? '' : FALLBACK.noBest),
     bestStatus,
   );
-  return [best, ...message.answers.map(modelCard)];
+  const withCost: AnswerCard = message.cost ? { ...best, tokens: message.cost.tokens, costInr: message.cost.costInr } : best;
+  const fused = message.analysis?.fusedAnswers ?? null;
+  return [withCost, ...message.answers.map((a, i) => modelCard(a, i, fused))];
 }

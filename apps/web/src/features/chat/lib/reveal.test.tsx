@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REVEAL_TICK_MS, useReveal } from '@/features/chat/lib/reveal';
+import { markRevealed, REVEAL_TICK_MS, useReveal } from '@/features/chat/lib/reveal';
 
 function Shown({ k, text, isLive }: { k: string; text: string; isLive: boolean }) {
   const { shown } = useReveal(k, text, isLive);
@@ -34,5 +34,16 @@ describe('the answer typewriter plays once', () => {
     expect((screen.getByTestId('shown').textContent ?? '').length).toBeGreaterThanOrEqual(soFar.length);
     ticks(text.length);
     expect(screen.getByTestId('shown')).toHaveTextContent(text);
+  });
+
+  it('an answer fused again arrives finished and shows whole, though the card typed its first version here', () => {
+    const first = 'Fused from two.';
+    const view = render(<Shown k="m3:best" text={first} isLive />);
+    ticks(first.length);
+    expect(screen.getByTestId('shown')).toHaveTextContent(first);
+    markRevealed('m3:best', Number.MAX_SAFE_INTEGER);
+    const again = 'Fused again from three answers, a longer text than before.';
+    view.rerender(<Shown k="m3:best" text={again} isLive={false} />);
+    expect(screen.getByTestId('shown')).toHaveTextContent(again);
   });
 });

@@ -24,7 +24,8 @@ export function useReveal(key: string, text: string, isLive: boolean) {
   const known = revealed.get(key);
   // A card that was never live and never typed shows its whole text.
   const floor = known === undefined && !isLive ? text.length : 0;
-  const shownCount = reduced ? text.length : Math.min(text.length, Math.max(count, floor));
+  // Text marked as shown elsewhere (a replay, an answer fused again) is not typed again either.
+  const shownCount = reduced ? text.length : Math.min(text.length, Math.max(count, floor, known ?? 0));
 
   useEffect(() => {
     if (reduced || shownCount >= text.length) return;
