@@ -59,6 +59,36 @@ test.beforeEach(async ({ page, request }) => {
   await signIn(page, await createUser(request));
 });
 
+test('the shared page of a Sangam chat shows "How the models agreed" read-only, and a chip shows that answer', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const tag = tagOf('shared');
+  await scriptDisagreement(tag);
+  await ask(page, `When does water boil ${tag}`, 'Sangam');
+  await page.goto('/chat');
+  await page.getByRole('searchbox', { name: 'Search chats' }).fill(tag);
+  const item = page.getByRole('list').getByRole('listitem').first();
+  await item.getByRole('button', { name: /^Share or export/ }).click();
+  await item.getByRole('button', { name: 'Create link' }).click();
+  const link = await item.getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  const visitor = await browser.newContext();
+  try {
+    const anon = await visitor.newPage();
+    await anon.goto(link);
+    const panel = anon.getByTestId('agreement-panel');
+    await expect(panel.getByTestId('agreement-label')).toHaveText('Partial agreement · 1 of 2 points agreed');
+    await panel.getByRole('button', { name: /How the models agreed/ }).click();
+    await panel.getByTestId('contradiction-side').last().getByRole('button', { name: "Open Beta Claude's answer" }).click();
+    await expect(anon.getByRole('article', { name: "Beta Claude's answer" })).toContainText('Water boils at 90 °C at sea level.');
+    await shot(anon, 'shared-panel-desktop');
+  } finally {
+    await visitor.close();
+  }
+});
+
 for (const [device, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],

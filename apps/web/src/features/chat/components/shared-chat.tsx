@@ -1,8 +1,11 @@
+import type { ChatMessage } from '@sangam/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { useShared } from '@/features/chat/api/get-shared';
+import { AgreementPanel } from '@/features/chat/components/agreement-panel';
 import { Markdown } from '@/features/chat/components/markdown';
 import { cardsOf } from '@/features/chat/lib/cards';
 import { toTurns } from '@/features/chat/lib/thread';
@@ -60,10 +63,43 @@ export function SharedChat({ shareId }: { shareId: string }) {
                   <Markdown text={c.content} isStreaming={false} />
                 </article>
               ))}
+              {t.assistant?.analysis && <SharedAnalysis assistant={t.assistant} />}
             </li>
           );
         })}
       </ol>
     </main>
+  );
+}
+
+/** The answer's "How the models agreed", read-only: a chip shows that model's full answer under the panel. */
+function SharedAnalysis({ assistant }: { assistant: ChatMessage }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [shown, setShown] = useState<string | null>(null);
+  const analysis = assistant.analysis;
+  if (!analysis) return null;
+  const names = new Map(assistant.answers.map((a) => [a.answerId ?? a.modelId, a.name]));
+  const answer = assistant.answers.find((a) => (a.answerId ?? a.modelId) === shown);
+  return (
+    <div>
+      <AgreementPanel
+        analysis={analysis}
+        names={names}
+        isOpen={isOpen}
+        onToggle={() => setIsOpen((o) => !o)}
+        onOpenAnswer={(id) => setShown((s) => (s === id ? null : id))}
+      />
+      {answer && (
+        <article aria-label={`${answer.name}'s answer`} className="mt-3 rounded-2xl border border-neon-cyan/30 bg-panel/90 p-4">
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <h2 className="font-semibold text-white">{answer.name}'s answer</h2>
+            <button type="button" className="btn-ghost px-3 py-1 text-xs" onClick={() => setShown(null)}>
+              Close
+            </button>
+          </div>
+          <Markdown text={answer.text} isStreaming={false} />
+        </article>
+      )}
+    </div>
   );
 }
