@@ -17,6 +17,8 @@ test('idle, asking, streamed with a caret, complete with signature and a failed 
     chunkDelayMs: 40,
   });
   await behave('beta', { fail: 'http500', match: tag });
+  // The proposers wait too, so that the sage is seen contemplating before the first words stream in.
+  for (const model of ['alpha', 'gamma']) await behave(model, { match: tag, delayMs: 800 });
   await expect(page.getByRole('heading', { name: 'Chanakya Niti' })).toBeVisible();
   await expect(page.getByText('चाणक्य नीति')).toBeVisible();
   const box = page.getByRole('textbox', { name: 'Your question for Chanakya' });
