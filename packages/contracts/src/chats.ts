@@ -75,6 +75,8 @@ export const chatMessageSchema = z.object({
   analysis: fusionAnalysisSchema.nullable().optional(),
   /** Issue 15: tokens and rupees of every call of this answer (assistant); null otherwise. */
   cost: answerCostSchema.nullable().optional(),
+  /** Issue 13: the question came with an image (GET /chats/:chatId/messages/:messageId/image, owner only). */
+  hasImage: z.boolean().optional(),
   /** Issue 16: why Sangam mode asked these proposers when the panel followed the leaderboard. */
   panel: panelChoiceSchema.nullable().optional(),
   /** ISO 8601. */

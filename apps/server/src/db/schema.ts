@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Binary data (bytea): a Buffer on PostgreSQL, a Uint8Array on PGlite; always read back as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -124,6 +130,19 @@ export const messages = pgTable(
     index('messages_parent_idx').on(t.parentId),
   ],
 );
+
+/**
+ * The image of a question (issue 13), as re-encoded when it was asked: a regenerated answer reads it
+ * again, and the thread shows it to its owner. Deleted with its message.
+ */
+export const messageImages = pgTable('message_images', {
+  messageId: uuid('message_id')
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  mediaType: text('media_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Tokens used per user per calendar month (UTC), counted against the plan's allowance. */
 export const usage = pgTable(

@@ -12,7 +12,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
-import { conversations, messages } from '@/db/schema';
+import { conversations, messageImages, messages } from '@/db/schema';
 import { AppError } from '@/errors';
 import type { ModelClient } from '@/lib/llm/model-client';
 import { GENERAL_SYSTEM } from '@/modules/agent/agent-prompts';
@@ -198,6 +198,8 @@ export async function startAnswer(
   let history = input.history;
   let parentId: string | null = null;
   let questionId: string | undefined;
+  /** A regenerated question's image, as stored when it was asked. */
+  let storedImage: StoredImage | undefined;
   if (chat) {
     const rows = await chatMessages(db, chat.id);
     const byId = new Map(rows.map((m) => [m.id, m]));
@@ -206,6 +208,7 @@ export async function startAnswer(
       const asked = target?.parentId ? byId.get(target.parentId) : undefined;
       if (target?.role !== 'assistant' || !asked || asked.role !== 'user') throw new AppError('MESSAGE_NOT_FOUND');
       questionId = asked.id;
+      storedImage = await questionImage(db, asked.id);
       question = asked.refinedPrompt ?? asked.content;
       history = historyOf(pathTo(rows, asked.parentId));
     } else {
@@ -220,7 +223,7 @@ export async function startAnswer(
 
   // 2. Quota and model availability, before any image re-encoding or tool computation.
   registry.assertAvailable();
-  const needsVision = Boolean(input.image);
+  const needsVision = Boolean(input.image ?? storedImage);
   let models: ModelClient[] = registry.proposers({ needsVision });
   let panel: PanelChoice | undefined;
   if (chat?.continueWith) {
@@ -244,9 +247,19 @@ export async function startAnswer(
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let ids: MessageIdsEvent | undefined;
   try {
-    prepared = await prepare(input, question);
+    prepared = await prepare(input, question, storedImage);
     if (inChat)
-      ids = await storeQuestion(db, { userId, chatId: input.Chat_Id, input, question, parentId, questionId, isNew: !chat, panel });
+      ids = await storeQuestion(db, {
+        userId,
+        chatId: input.Chat_Id,
+        input,
+        question,
+        parentId,
+        questionId,
+        isNew: !chat,
+        panel,
+        image: input.image ? prepared.image : undefined,
+      });
   } catch (err) {
     meter.release(reservation);
     if (inChat && isUniqueViolation(err)) {
@@ -277,8 +290,16 @@ async function existingAnswer(deps: PipelineDeps, chatId: string, requestId: str
   return again ? { run: again } : { replay: storedAnswerEvents(stored) };
 }
 
-async function prepare(input: ParsedAgentRequest, question: string) {
-  const image = input.image ? await sanitizeImage(input.image) : undefined;
+type StoredImage = { data: Buffer; mediaType: string };
+
+/** The image stored with a question, if any (re-encoded when it was asked: used as is). */
+async function questionImage(db: Db, messageId: string): Promise<StoredImage | undefined> {
+  const [row] = await db.select().from(messageImages).where(eq(messageImages.messageId, messageId)).limit(1);
+  return row ? { data: row.data, mediaType: row.mediaType } : undefined;
+}
+
+async function prepare(input: ParsedAgentRequest, question: string, storedImage?: StoredImage) {
+  const image = input.image ? await sanitizeImage(input.image) : storedImage;
   const tool = findTool(question);
   const prepared = tool
     ? await tool.prepare({ prompt: question, hasImage: Boolean(image) })
@@ -298,6 +319,7 @@ async function storeQuestion(
     questionId,
     isNew,
     panel,
+    image,
   }: {
     userId: string;
     chatId: string;
@@ -307,6 +329,8 @@ async function storeQuestion(
     questionId?: string;
     isNew: boolean;
     panel?: PanelChoice;
+    /** The question's image, re-encoded, kept for regenerate and for the thread. */
+    image?: StoredImage;
   },
 ): Promise<MessageIdsEvent> {
   return db.transaction(async (tx) => {
@@ -349,6 +373,7 @@ async function storeQuestion(
         })
         .returning({ id: messages.id });
       userMessageId = u?.id as string;
+      if (image) await tx.insert(messageImages).values({ messageId: userMessageId, mediaType: image.mediaType, data: image.data });
     }
     const [a] = await tx
       .insert(messages)

@@ -14,7 +14,7 @@ import {
 } from '@sangam/contracts';
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { conversations, messages } from '@/db/schema';
+import { conversations, messageImages, messages } from '@/db/schema';
 import { AppError } from '@/errors';
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -178,12 +178,37 @@ export async function listChats(
 // ---------------------------------------------------------------------------------------------
 // One chat
 
+/** The ids of the questions among `rows` that came with an image. */
+async function questionsWithImages(db: Db, rows: MessageRow[]): Promise<Set<string>> {
+  const asked = rows.filter((m) => m.role === 'user').map((m) => m.id);
+  if (asked.length === 0) return new Set();
+  const found = await db.select({ id: messageImages.messageId }).from(messageImages).where(inArray(messageImages.messageId, asked));
+  return new Set(found.map((r) => r.id));
+}
+
+/** A question's image in a chat of this user (404 for another user's chat or a question without one). */
+export async function getQuestionImage(db: Db, { userId, chatId, messageId }: { userId: string; chatId: string; messageId: string }) {
+  await getOwnedChat(db, { userId, chatId });
+  const [row] = await db
+    .select({ data: messageImages.data, mediaType: messageImages.mediaType })
+    .from(messageImages)
+    .innerJoin(messages, eq(messages.id, messageImages.messageId))
+    .where(and(eq(messageImages.messageId, messageId), eq(messages.conversationId, chatId)))
+    .limit(1);
+  if (!row) throw new AppError('MESSAGE_NOT_FOUND');
+  return row;
+}
+
 export async function getChatDetail(db: Db, { userId, chatId }: { userId: string; chatId: string }): Promise<ChatDetail> {
   const chat = await getOwnedChat(db, { userId, chatId });
   const rows = await chatMessages(db, chatId);
+  const withImages = await questionsWithImages(db, rows);
   return {
     chat: toSummary(chat, null, rows.find((m) => m.role === 'user')?.content),
-    messages: rows.map((m) => toChatMessage(m, chat.mode)),
+    messages: rows.map((m) => {
+      const message = toChatMessage(m, chat.mode);
+      return withImages.has(m.id) ? { ...message, hasImage: true } : message;
+    }),
     activeLeafId: chat.activeLeafId ?? rows.at(-1)?.id ?? null,
   };
 }
@@ -301,6 +326,7 @@ export function chatToMarkdown(detail: ChatDetail, path: ChatMessage[]): string 
   for (const m of path) {
     if (m.role === 'user') {
       out.push('## Question', '', m.content, '');
+      if (m.hasImage) out.push('_(asked with an image, not included in the export)_', '');
       if (m.refinedPrompt && m.refinedPrompt !== m.content) out.push(`> Refined prompt: ${m.refinedPrompt}`, '');
     } else {
       out.push(`## Answer${m.status !== 'done' ? ` (${m.status})` : ''}`, '', m.content, '');

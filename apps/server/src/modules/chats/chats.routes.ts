@@ -28,6 +28,7 @@ import {
   exportChat,
   getChatDetail,
   getOwnedChat,
+  getQuestionImage,
   getShared,
   listChats,
   patchChat,
@@ -131,6 +132,18 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     if (row?.role !== 'assistant') throw new AppError('MESSAGE_NOT_FOUND');
     return row;
   };
+
+  /** A question's image (issue 13), to its owner only: private, never cached by a shared cache, never sniffed. */
+  app.get('/chats/:chatId/messages/:messageId/image', async (request, reply) => {
+    const { chatId, messageId } = messageParams.parse(request.params);
+    const image = await getQuestionImage(ctx.db, { userId: userId(request), chatId, messageId });
+    return reply
+      .header('content-type', image.mediaType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .send(image.data);
+  });
 
   app.post('/chats/:chatId/messages/:messageId/stop', async (request) => {
     const row = await ownedMessage(request);
