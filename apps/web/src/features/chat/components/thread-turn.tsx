@@ -4,6 +4,7 @@ import { memo, useState } from 'react';
 import { useRefuseAnswer } from '@/features/chat/api/refuse-answer';
 import { BranchSwitcher } from '@/features/chat/components/branch-switcher';
 import { PanelNote } from '@/features/chat/components/panel-note';
+import { QuestionImage } from '@/features/chat/components/question-image';
 import { type Refuse, ResultsOverlay } from '@/features/chat/components/results-overlay';
 import type { LiveAnswer } from '@/features/chat/hooks/use-live-answer';
 import { type AnswerCard, cardsOf } from '@/features/chat/lib/cards';
@@ -96,9 +97,12 @@ export const ThreadTurn = memo(function ThreadTurn({
             </div>
           </form>
         ) : (
-          <p className="text-sm whitespace-pre-wrap text-slate-100" data-testid="question">
-            {user.content}
-          </p>
+          <>
+            {user.hasImage && <QuestionImage chatId={user.chatId} messageId={user.id} />}
+            <p className="text-sm whitespace-pre-wrap text-slate-100" data-testid="question">
+              {user.content}
+            </p>
+          </>
         )}
         <div className="mt-1 flex flex-wrap items-center justify-end gap-1">
           <BranchSwitcher
