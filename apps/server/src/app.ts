@@ -29,6 +29,7 @@ import { billingRoutes } from '@/modules/billing/billing.routes';
 import { type Billing, createBilling } from '@/modules/billing/billing.service';
 import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
 import { failOrphanedAnswers } from '@/modules/chats/orphaned-answers';
+import { watchStopRequests } from '@/modules/chats/remote-stop';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
@@ -229,6 +230,11 @@ export async function buildApp({
       app.log.warn({ err }, 'marking unfinished answers failed did not work'),
     );
   app.addHook('onReady', async () => void sweepOrphans());
+  // Several instances on one PostgreSQL: Stop pressed on another instance reaches this one's runs.
+  if (db.kind === 'postgres') {
+    const stopWatching = watchStopRequests({ db: db.db, runs: ctx.answers, log: app.log });
+    app.addHook('onClose', async () => stopWatching());
+  }
   const orphanSweep = setInterval(sweepOrphans, 60_000);
   orphanSweep.unref();
   app.addHook('onClose', async () => clearInterval(orphanSweep));

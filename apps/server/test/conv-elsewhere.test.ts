@@ -69,4 +69,41 @@ describe.skipIf(!shared)('an answer followed from another instance', () => {
     expect(stored?.status).toBe('done');
     expect(stored?.content).toBe(best);
   });
+
+  it('Stop pressed on the other instance stops the answer where it runs, and keeps what was written', async () => {
+    for (const m of ['alpha', 'beta', 'gamma']) fake.behave(m, { match: 'stop elsewhere', chunkDelayMs: 200, chunkSize: 2 });
+    const chatId = randomUUID();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ Prompt: 'A long stop elsewhere question', Chat_Id: chatId, Request_Id: `req_${randomUUID()}` }))
+      form.append(k, v);
+    const asked = await fetch(`${one.baseUrl}/ai/v1/agent/GenerateAnswer`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}`, accept: 'text/event-stream' },
+      body: form,
+    });
+    // Wait for the first words, so that there is something to keep.
+    const first = await readEvents(asked, (e) => e.event === 'model-delta');
+    const { assistantMessageId } = (first[0]?.data ?? {}) as { assistantMessageId: string };
+    const startedAt = Date.now();
+    const stop = await fetch(`${two.baseUrl}/api/v1/chats/${chatId}/messages/${assistantMessageId}/stop`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(stop.status).toBe(200);
+    expect(await stop.json()).toEqual({ messageId: assistantMessageId, status: 'stopped' });
+    // Well before the slow models would have finished (a few hundred characters at 2 every 200 ms).
+    expect(Date.now() - startedAt).toBeLessThan(8_000);
+    const detail = (await (
+      await fetch(`${two.baseUrl}/api/v1/chats/${chatId}`, { headers: { authorization: `Bearer ${user.accessToken}` } })
+    ).json()) as { messages: Array<{ id: string; status: string; answers: Array<{ status: string; text: string }> }> };
+    const stored = detail.messages.find((m) => m.id === assistantMessageId);
+    expect(stored?.status).toBe('stopped');
+    expect(stored?.answers.some((a) => a.status === 'stopped' && a.text.length > 0)).toBe(true);
+    // Stop again: the answer is already stopped.
+    const again = await fetch(`${two.baseUrl}/api/v1/chats/${chatId}/messages/${assistantMessageId}/stop`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(again.status).toBe(200);
+  });
 });

@@ -35,6 +35,7 @@ import {
   revokeShare,
   shareChat,
 } from '@/modules/chats/chats.queries';
+import { requestStop, waitStored } from '@/modules/chats/remote-stop';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { currentUser } from '@/plugins/auth-guard';
 
@@ -152,6 +153,11 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
       run.stop();
       // Answered once the partial answer is stored, so that reading the chat shows it.
       await run.done;
+    } else if (row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt)) {
+      // Another instance generates it: ask it to stop, and answer once the stopped answer is stored.
+      await requestStop(ctx.db, row.id);
+      const stored = await waitStored(ctx.db, row.id, REMOTE_STOP_WAIT_MS);
+      if (stored?.status !== 'stopped') throw new AppError('ANSWER_NOT_RUNNING');
     } else if (row.status !== 'stopped') {
       throw new AppError('ANSWER_NOT_RUNNING');
     }
@@ -182,8 +188,7 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     if (run) return adaptAnswer(request, reply, { run }, { from, stream: true });
     // Still streaming with no run here: another instance is generating it. Wait for it to be stored
     // (every run ends within the cap; one a crash left behind is marked failed by the sweep).
-    const elsewhere =
-      row.status === 'streaming' && ctx.database.kind === 'postgres' && Date.now() - row.createdAt.getTime() < REQUEST_CAP_MS + 60_000;
+    const elsewhere = row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt);
     const waitElsewhere = elsewhere
       ? async (isOpen: () => boolean) => {
           const until = Date.now() + REQUEST_CAP_MS + 120_000;
@@ -199,6 +204,11 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     return adaptAnswer(request, reply, { replay: storedAnswerEvents(row) }, { from, stream: true, waitElsewhere });
   });
 }
+
+/** An answer this young may still be running on another instance (every run ends within the cap). */
+const isYoung = (createdAt: Date) => Date.now() - createdAt.getTime() < REQUEST_CAP_MS + 60_000;
+/** How long Stop waits for another instance to store the stopped answer (it looks every second). */
+const REMOTE_STOP_WAIT_MS = 10_000;
 
 /** How often a stream waiting for an answer on another instance reads it again. */
 const ELSEWHERE_POLL_MS = 1_000;
