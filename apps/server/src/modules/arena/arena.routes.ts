@@ -17,58 +17,62 @@ export async function arenaRoutes(
   { ctx, registry, arena }: { ctx: AppContext; registry: ModelRegistry; arena: Arena },
 ) {
   const { battleIds, leaderboard } = arena;
-  const signedIn = { preHandler: ctx.requireUser };
-
-  app.post('/arena/battles', signedIn, async (request, reply) => {
-    const { prompt } = createBattleSchema.parse(request.body);
-    const controller = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-    });
-    const battle = await createBattle({
-      ctx,
-      registry,
-      battleIds,
-      userId: currentUser(request).id,
-      prompt,
-      signal: controller.signal,
-      log: request.log,
-    });
-    return reply.status(201).send(battle);
-  });
-
-  app.post('/arena/battles/:battleId/vote', signedIn, async (request) => {
-    const { battleId } = battleParams.parse(request.params);
-    const { winner } = voteSchema.parse(request.body);
-    const { result, flagged } = await castVote({
-      ctx,
-      battleIds,
-      userId: currentUser(request).id,
-      token: battleId,
-      winner,
-      address: request.ip,
-    });
-    if (flagged) request.log.info({ battle: battleId.split('.')[0], reason: flagged }, 'arena vote flagged (not counted)');
-    else leaderboard.invalidate();
-    return result;
-  });
-
-  app.post('/arena/feedback', signedIn, async (request, reply) => {
-    const feedback = feedbackSchema.parse(request.body);
-    if (!registry.list().some((m) => m.id === feedback.modelId)) throw new AppError('MODEL_UNKNOWN');
-    await saveFeedback(ctx.db, {
-      userId: currentUser(request).id,
-      modelId: feedback.modelId,
-      chatId: feedback.chatId ?? '',
-      value: feedback.value,
-      now: new Date(ctx.clock.now()),
-    });
-    leaderboard.invalidate();
-    return reply.status(204).send();
-  });
-
+  // Public: the leaderboard.
   app.get('/leaderboard', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
     return leaderboard.get();
+  });
+
+  // Battles, votes and likes are the signed-in user's: one guard for the group, before any body is read.
+  await app.register(async (user) => {
+    user.addHook('onRequest', ctx.requireUser);
+
+    user.post('/arena/battles', async (request, reply) => {
+      const { prompt } = createBattleSchema.parse(request.body);
+      const controller = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+      });
+      const battle = await createBattle({
+        ctx,
+        registry,
+        battleIds,
+        userId: currentUser(request).id,
+        prompt,
+        signal: controller.signal,
+        log: request.log,
+      });
+      return reply.status(201).send(battle);
+    });
+
+    user.post('/arena/battles/:battleId/vote', async (request) => {
+      const { battleId } = battleParams.parse(request.params);
+      const { winner } = voteSchema.parse(request.body);
+      const { result, flagged } = await castVote({
+        ctx,
+        battleIds,
+        userId: currentUser(request).id,
+        token: battleId,
+        winner,
+        address: request.ip,
+      });
+      if (flagged) request.log.info({ battle: battleId.split('.')[0], reason: flagged }, 'arena vote flagged (not counted)');
+      else leaderboard.invalidate();
+      return result;
+    });
+
+    user.post('/arena/feedback', async (request, reply) => {
+      const feedback = feedbackSchema.parse(request.body);
+      if (!registry.list().some((m) => m.id === feedback.modelId)) throw new AppError('MODEL_UNKNOWN');
+      await saveFeedback(ctx.db, {
+        userId: currentUser(request).id,
+        modelId: feedback.modelId,
+        chatId: feedback.chatId ?? '',
+        value: feedback.value,
+        now: new Date(ctx.clock.now()),
+      });
+      leaderboard.invalidate();
+      return reply.status(204).send();
+    });
   });
 }
