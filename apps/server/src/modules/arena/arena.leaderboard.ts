@@ -16,6 +16,15 @@ const CATEGORIES = [...LEADERBOARD_CATEGORIES, ...TOOL_CATEGORIES];
 
 type VoteRow = Awaited<ReturnType<typeof rankedVotes>>[number];
 
+/**
+ * A model's rank as LMArena gives it: 1 + the number of models better than it with confidence (their
+ * whole 95 % interval lies above its upper bound). Models whose intervals overlap share a rank, so a
+ * lead within the noise is not shown as a place.
+ */
+export function rankByIntervals(model: { lower: number; upper: number }, all: Array<{ lower: number; upper: number }>) {
+  return 1 + all.filter((other) => other.lower > model.upper).length;
+}
+
 async function categoryResult({
   category,
   votes,
@@ -41,8 +50,8 @@ async function categoryResult({
   return {
     ...base,
     sample: false,
-    rows: ratings.map((r, i) => ({
-      rank: i + 1,
+    rows: ratings.map((r) => ({
+      rank: rankByIntervals(r, ratings),
       modelId: r.modelId,
       modelName: names.get(r.modelId) ?? r.modelId,
       provider: providers.get(r.modelId) ?? '',

@@ -28,7 +28,8 @@ export function Methodology({ minVotes, rules = DEFAULT_RULES }: { minVotes: num
       </p>
       <p>
         <strong className="text-white">Confidence.</strong> Each score has a 95 % confidence interval from {rules.bootstrapRounds} bootstrap
-        resamples of the votes. Models whose intervals overlap may not really differ.
+        resamples of the votes. Models whose intervals overlap may not really differ, so they share a rank: a model's rank is 1 plus the
+        number of models whose whole interval lies above its own.
       </p>
       <p>
         <strong className="text-white">Categories and limits.</strong> Each prompt is put in one category by a short classification call
