@@ -116,6 +116,11 @@ describe('npm run eval: the harness against scripted fakes', () => {
     expect(beta?.skipped).toBe(1);
   });
 
+  it('reports a failed analysis step as such (the scripted fusion model answers it with plain text), never as unreachable', () => {
+    expect(report.warnings.filter((w) => w.includes('could not reach'))).toEqual([]);
+    expect(report.warnings).toContain("prompt p1: the fusion's analysis failed; the answer was fused without it");
+  });
+
   it('records each order of a position-swap disagreement and of a one-sided tie', () => {
     const pair = (id: string, model: string) => report.results.find((r) => r.id === id)?.pairs.find((p) => p.modelId === model);
     expect(pair('p2', 'alpha')).toMatchObject({ status: 'judged', orders: ['win', 'loss'], verdict: 'tie', ordersDisagreed: true });

@@ -77,7 +77,9 @@ const sumCost = (costs: SideCost[]): SideCost => ({
 });
 
 /** A failure with no HTTP status was the network's: the provider could not be reached. */
-const unreachable = (f: LoggedFailure) => f.kind !== 'ModelError' && f.status === undefined && f.outcome === 'failed';
+/** A call that never reached its provider: a network error code, or a provider call error with no HTTP status. */
+const unreachable = (f: LoggedFailure) =>
+  f.outcome === 'failed' && (f.code !== undefined || (f.kind === 'APICallError' && f.status === undefined));
 
 /**
  * Runs one prompt: the full pipeline (whose proposers each answer alone first, so their answers are the
@@ -121,6 +123,8 @@ async function evalPrompt(p: EvalPrompt, models: EvalModels, signal: AbortSignal
   }
   for (const r of reachFailures()) warn(`prompt ${p.id}: ${r}`);
   if (failures.some((f) => f.role === 'aggregator')) warn(`prompt ${p.id}: the fusion failed; the fused side is the first answer`);
+  if (failures.some((f) => f.role === 'judge' && !unreachable(f)))
+    warn(`prompt ${p.id}: the fusion's analysis failed; the answer was fused without it`);
 
   const costOf = (modelId: string) => {
     const calls = meter.filter((c) => c.modelId === modelId);

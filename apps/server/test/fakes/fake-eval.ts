@@ -42,7 +42,9 @@ fake.behave('beta', {
       .join(' ')}`,
 });
 const fused = (r: FakeRequest) => words(between(userText(r), 'Candidate answers:', 'Write the single best')).filter((_, i) => i % 3 !== 2);
-fake.behave('fusion', { reply: (r) => `Sangam: ${fused(r).join(' ')}` });
+// The fusion model also writes the analysis before the fused answer (structured output): nothing agreed.
+const analysis = JSON.stringify({ consensus: [], contradictions: [], unique: [], openQuestions: [] });
+fake.behave('fusion', { reply: (r) => (r.responseFormat ? analysis : `Sangam: ${fused(r).join(' ')}`) });
 fake.behave('judge', { reply: judge });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-fake-eval-'));
