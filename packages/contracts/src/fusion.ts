@@ -89,6 +89,21 @@ export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
 /** POST /api/v1/chats/:chatId/messages/:messageId/fuse : fuse again with every finished answer (late ones included). */
 export const refuseResponseSchema = z.object({ messageId: z.string(), status: z.literal('fused') });
 
+/** GET /api/v1/me/usage: this month's tokens (and rupees, issue 15) against the plan's allowance. */
+export const myUsageSchema = z.object({
+  plan: z.object({ id: z.string(), name: z.string() }),
+  used: z.number().int().min(0),
+  allowance: z.number().int().min(0),
+  /** The first day of next month (UTC), YYYY-MM-DD. */
+  resetDate: z.string(),
+  /** YYYY-MM. */
+  month: z.string(),
+  requests: z.number().int().min(0),
+  /** Rupees of this month's answers in the user's chats at the configured prices; null when none was priced. */
+  costInr: z.number().min(0).nullable(),
+});
+export type MyUsage = z.infer<typeof myUsageSchema>;
+
 /** Share of the allowance used past which the chat header warns. */
 export const USAGE_WARNING_SHARE = 0.8;
 

@@ -1,4 +1,4 @@
-import { createBattleSchema, feedbackSchema, voteSchema } from '@sangam/contracts';
+import { battleSchema, createBattleSchema, feedbackSchema, leaderboardSchema, voteResultSchema, voteSchema } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '@/app';
@@ -20,7 +20,7 @@ export async function arenaRoutes(
   // Public: the leaderboard.
   app.get('/leaderboard', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return leaderboard.get();
+    return leaderboardSchema.parse(await leaderboard.get());
   });
 
   // Battles, votes and likes are the signed-in user's: one guard for the group, before any body is read.
@@ -42,7 +42,7 @@ export async function arenaRoutes(
         signal: controller.signal,
         log: request.log,
       });
-      return reply.status(201).send(battle);
+      return reply.status(201).send(battleSchema.parse(battle));
     });
 
     user.post('/arena/battles/:battleId/vote', async (request) => {
@@ -58,7 +58,7 @@ export async function arenaRoutes(
       });
       if (flagged) request.log.info({ battle: battleId.split('.')[0], reason: flagged }, 'arena vote flagged (not counted)');
       else leaderboard.invalidate();
-      return result;
+      return voteResultSchema.parse(result);
     });
 
     user.post('/arena/feedback', async (request, reply) => {

@@ -1,3 +1,4 @@
+import { myUsageSchema } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@/app';
 import { monthCostInr } from '@/modules/usage/usage.service';
@@ -16,6 +17,14 @@ export async function usageRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const d = new Date(now);
     const resetDate = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
     const costInr = await monthCostInr(ctx.db, { userId: currentUser(request).id, now });
-    return { plan: u.plan, used: u.tokens, allowance: u.allowance, resetDate, month: u.month, requests: u.requests, costInr };
+    return myUsageSchema.parse({
+      plan: u.plan,
+      used: u.tokens,
+      allowance: u.allowance,
+      resetDate,
+      month: u.month,
+      requests: u.requests,
+      costInr,
+    });
   });
 }

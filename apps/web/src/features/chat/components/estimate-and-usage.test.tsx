@@ -61,7 +61,18 @@ describe('the estimate under the prompt box', () => {
 
 describe("this month's use in the chat header", () => {
   const usage = (used: number) => ({
-    '/api/v1/me/usage': { status: 200, body: { plan: { id: 'free', name: 'Free' }, used, allowance: 50_000, resetDate: '2026-12-01' } },
+    '/api/v1/me/usage': {
+      status: 200,
+      body: {
+        plan: { id: 'free', name: 'Free' },
+        used,
+        allowance: 50_000,
+        resetDate: '2026-12-01',
+        month: '2026-11',
+        requests: 3,
+        costInr: null as number | null,
+      },
+    },
   });
   it("is quiet under the warning share, with the month's rupees when the server has them", async () => {
     serve({ '/api/v1/me/usage': { status: 200, body: { ...usage(10_000)['/api/v1/me/usage'].body, costInr: 12.5 } } });
