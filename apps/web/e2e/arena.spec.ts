@@ -1,65 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { fakeModelsFile } from '../../server/test/fakes/fake-llm';
+import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, randomIp, saveScreenshot, VIEWPORTS } from './fixtures';
 import { behave } from './support/fake-llm';
-import { freePort } from './support/ports';
-import { type E2EUser, newUser, signIn } from './support/users';
+import { createOwnUser, type OwnServer, startOwnServer } from './support/own-server';
+import { signIn } from './support/users';
 
 /** The arena's own server (its votes never reach the shared one, whose leaderboard stays a sample). */
-type ArenaServer = { url: string; dataDir: string };
 const MIN_VOTES = 4;
+const startArenaServer = () => startOwnServer('arena', { ARENA_MIN_VOTES: String(MIN_VOTES), ARENA_RECOMPUTE_SECONDS: '5' });
 
-async function startArenaServer(): Promise<ArenaServer & { stop: () => Promise<void> }> {
-  const root = path.resolve(import.meta.dirname, '../../..');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-e2e-arena-'));
-  const modelsFile = path.join(dataDir, 'models.json');
-  fs.writeFileSync(modelsFile, fakeModelsFile(process.env.E2E_FAKE_LLM_URL ?? '', { timeoutMs: 8000 }));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOCAL_MODEL: 'off',
-      TRUST_PROXY: '127.0.0.1,::1',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-      MODELS_FILE: modelsFile,
-      ARENA_MIN_VOTES: String(MIN_VOTES),
-      ARENA_RECOMPUTE_SECONDS: '5',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('arena server did not start');
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    dataDir,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const test = base.extend<object, { arena: ArenaServer }>({
+const test = base.extend<object, { arena: OwnServer }>({
   arena: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies
     async ({}, use) => {
@@ -78,43 +27,6 @@ const test = base.extend<object, { arena: ArenaServer }>({
   },
 });
 test.describe.configure({ mode: 'serial' });
-
-/** One mail of the arena server's outbox, or null while it is still being written. */
-function readMail(file: string): { to: string; text: string } | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as { to: string; text: string };
-  } catch {
-    return null;
-  }
-}
-
-/** The newest 6-digit code in the arena server's outbox. */
-async function codeFor(dataDir: string, email: string): Promise<string> {
-  const dir = path.join(dataDir, 'outbox');
-  for (let i = 0; i < 100; i += 1) {
-    const mails = fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .sort()
-          .map((f) => readMail(path.join(dir, f)))
-      : [];
-    const code = mails
-      .filter((m) => m?.to === email.toLowerCase())
-      .at(-1)
-      ?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-async function createArenaUser(request: APIRequestContext, dataDir: string): Promise<E2EUser> {
-  const user = newUser();
-  expect((await request.post('/api/v1/signup', { data: user })).status()).toBe(201);
-  const verify = await request.post('/api/v1/signup/otp_verify', { data: { email: user.email, code: await codeFor(dataDir, user.email) } });
-  expect(verify.status()).toBe(200);
-  return user;
-}
 
 /** Each model answers arena prompts with its own text (never its name), and the classifier says Coding. */
 async function scriptModels() {
@@ -175,7 +87,7 @@ test('leaderboard with sample data: ten tabs of nine labelled sample rows and th
 
 test('battle on desktop: two anonymous answers side by side, vote, then the names', async ({ page, request, arena }) => {
   await scriptModels();
-  const user = await createArenaUser(request, arena.dataDir);
+  const user = await createOwnUser(request, arena);
   await page.setViewportSize(VIEWPORTS.desktop);
   await signIn(page, user);
   const boxes = await playBattle(page, 'A is better');
@@ -187,7 +99,7 @@ test('battle on desktop: two anonymous answers side by side, vote, then the name
 
 test('universe mode has a Battle switch: the chat start screen runs the same blind battle', async ({ page, request, arena }) => {
   await scriptModels();
-  const user = await createArenaUser(request, arena.dataDir);
+  const user = await createOwnUser(request, arena);
   await page.setViewportSize(VIEWPORTS.desktop);
   await signIn(page, user);
   await playBattle(page, 'B is better', 'chat');
@@ -196,7 +108,7 @@ test('universe mode has a Battle switch: the chat start screen runs the same bli
 
 test('battle on a 360 px phone: the answers stack, the vote works, nothing scrolls sideways', async ({ page, request, arena }) => {
   await scriptModels();
-  const user = await createArenaUser(request, arena.dataDir);
+  const user = await createOwnUser(request, arena);
   await page.setViewportSize({ width: 360, height: 780 });
   await signIn(page, user);
   const boxes = await playBattle(page, 'Tie');
@@ -212,7 +124,7 @@ test('leaderboard with real data: votes seeded through the API rank the winner f
   arena,
 }) => {
   await scriptModels();
-  const user = await createArenaUser(request, arena.dataDir);
+  const user = await createOwnUser(request, arena);
   const login = await request.post('/api/v1/login', { form: { username: user.email, password: user.password } });
   const token = String(((await login.json()) as { access_token: string }).access_token);
   const headers = { authorization: `Bearer ${token}` };
