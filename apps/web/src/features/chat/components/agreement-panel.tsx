@@ -51,6 +51,35 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   );
 }
 
+/** Points with the chips of the models that made them (the consensus, or what only one model said). */
+function PointList({
+  title,
+  testId,
+  points,
+  names,
+  onOpenAnswer,
+}: {
+  title: string;
+  testId: string;
+  points: FusionAnalysis['consensus'];
+  names: Map<string, string>;
+  onOpenAnswer: Props['onOpenAnswer'];
+}) {
+  if (points.length === 0) return null;
+  return (
+    <Section title={title} testId={testId}>
+      <ul className="mt-1 grid gap-2">
+        {points.map((p, i) => (
+          <li key={i}>
+            <p>{p.text}</p>
+            <Chips ids={p.models} names={names} onOpenAnswer={onOpenAnswer} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 /**
  * "How the models agreed": the agreement indicator, the points the models share, where they
  * contradict each other (side by side), what only one model said and what none answered; every point
@@ -84,18 +113,7 @@ export function AgreementPanel({ analysis, names, isOpen, onToggle, onOpenAnswer
         </div>
       </div>
       <div id={bodyId} hidden={!isOpen} className="px-3 pb-3 text-sm text-slate-200">
-        {analysis.consensus.length > 0 && (
-          <Section title="Agreed" testId="agreement-consensus">
-            <ul className="mt-1 grid gap-2">
-              {analysis.consensus.map((p, i) => (
-                <li key={i}>
-                  <p>{p.text}</p>
-                  <Chips ids={p.models} names={names} onOpenAnswer={onOpenAnswer} />
-                </li>
-              ))}
-            </ul>
-          </Section>
-        )}
+        <PointList title="Agreed" testId="agreement-consensus" points={analysis.consensus} names={names} onOpenAnswer={onOpenAnswer} />
         {analysis.contradictions.length > 0 && (
           <Section title="Where they disagree" testId="agreement-contradictions">
             <ul className="mt-1 grid gap-3">
@@ -115,18 +133,13 @@ export function AgreementPanel({ analysis, names, isOpen, onToggle, onOpenAnswer
             </ul>
           </Section>
         )}
-        {analysis.unique.length > 0 && (
-          <Section title="Only one model said" testId="agreement-unique">
-            <ul className="mt-1 grid gap-2">
-              {analysis.unique.map((p, i) => (
-                <li key={i}>
-                  <p>{p.text}</p>
-                  <Chips ids={p.models} names={names} onOpenAnswer={onOpenAnswer} />
-                </li>
-              ))}
-            </ul>
-          </Section>
-        )}
+        <PointList
+          title="Only one model said"
+          testId="agreement-unique"
+          points={analysis.unique}
+          names={names}
+          onOpenAnswer={onOpenAnswer}
+        />
         {analysis.openQuestions.length > 0 && (
           <Section title="Open questions" testId="agreement-open">
             <ul className="mt-1 list-disc pl-5">
