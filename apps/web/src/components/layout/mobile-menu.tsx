@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
 import { TOOL_LINKS } from '@/components/layout/nav-links';
@@ -7,27 +7,12 @@ import { useFeaturesLink } from '@/components/layout/use-features-link';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth/use-logout';
 import { useSession } from '@/lib/auth/use-session';
+import { trapTab } from '@/lib/trap-tab';
 
 const itemClass =
   'block rounded-lg px-4 py-3 text-lg text-slate-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-neon-cyan';
 /** The width from which the navigation bar shows its own links (Tailwind's lg). */
 const WIDE = '(min-width: 1024px)';
-
-/** Tab and Shift+Tab cycle through the dialog's own controls and never leave it. */
-function trapTab(e: KeyboardEvent<HTMLDivElement>) {
-  if (e.key !== 'Tab') return;
-  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
 
 /**
  * The phone menu: a dialog over the whole screen with every link (signed in: Profile, Continue Chat

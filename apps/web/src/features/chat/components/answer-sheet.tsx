@@ -1,26 +1,14 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Markdown } from '@/features/chat/components/markdown';
 import { LateBadge } from '@/features/chat/components/model-status';
 import type { AnswerCard } from '@/features/chat/lib/cards';
 import { costLine } from '@/features/chat/lib/fusion';
+import { trapTab } from '@/lib/trap-tab';
 
-/** Tab and Shift+Tab cycle through the sheet's own controls and never leave it. */
-function trapTab(e: KeyboardEvent<HTMLDivElement>) {
-  if (e.key !== 'Tab') return;
-  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex="0"]')];
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
+/** The sheet's Tab cycle also reaches its scrollable answer (tabindex 0). */
+const SHEET_FOCUSABLE = 'a[href], button:not([disabled]), [tabindex="0"]';
 
 /**
  * One model's full answer in a side view (Sangam mode, where only the fused card is shown): a dialog
@@ -51,7 +39,7 @@ export function AnswerSheet({ card, onClose, returnTo }: { card: AnswerCard; onC
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onKeyDown={trapTab}
+        onKeyDown={(e) => trapTab(e, SHEET_FOCUSABLE)}
         data-testid="answer-sheet"
         className="relative flex h-dvh w-full flex-col border-l border-white/10 bg-panel shadow-2xl sm:max-w-xl"
       >
