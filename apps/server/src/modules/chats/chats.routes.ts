@@ -156,7 +156,7 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     } else if (row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt)) {
       // Another instance generates it: ask it to stop, and answer once the stopped answer is stored.
       await requestStop(ctx.db, row.id);
-      const stored = await waitStored(ctx.db, row.id, REMOTE_STOP_WAIT_MS);
+      const stored = await waitStored(ctx.db, row.id, { timeoutMs: REMOTE_STOP_WAIT_MS });
       if (stored?.status !== 'stopped') throw new AppError('ANSWER_NOT_RUNNING');
     } else if (row.status !== 'stopped') {
       throw new AppError('ANSWER_NOT_RUNNING');
@@ -191,14 +191,9 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     const elsewhere = row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt);
     const waitElsewhere = elsewhere
       ? async (isOpen: () => boolean) => {
-          const until = Date.now() + REQUEST_CAP_MS + 120_000;
-          while (isOpen() && Date.now() < until) {
-            await new Promise((r) => setTimeout(r, ELSEWHERE_POLL_MS));
-            const [now] = await ctx.db.select().from(messages).where(eq(messages.id, row.id)).limit(1);
-            if (!now) return undefined;
-            if (now.status !== 'streaming') return storedAnswerEvents(now);
-          }
-          return isOpen() ? storedAnswerEvents(row) : undefined;
+          const stored = await waitStored(ctx.db, row.id, { timeoutMs: REQUEST_CAP_MS + 120_000, everyMs: ELSEWHERE_POLL_MS, isOpen });
+          if (stored === null || !isOpen()) return undefined;
+          return storedAnswerEvents(stored ?? row);
         }
       : undefined;
     return adaptAnswer(request, reply, { replay: storedAnswerEvents(row) }, { from, stream: true, waitElsewhere });

@@ -45,14 +45,22 @@ export function watchStopRequests({ db, runs, log }: { db: Db; runs: AnswerRuns;
   return () => clearInterval(timer);
 }
 
-/** Waits (up to `timeoutMs`) for a message to leave `streaming`; its row then, or undefined. */
-export async function waitStored(db: Db, messageId: string, timeoutMs: number) {
+/**
+ * Waits for a message to leave `streaming`, reading it every `everyMs` for up to `timeoutMs` while
+ * `isOpen()` (the caller still wants it): its row then; null when the message is gone; undefined when
+ * the time ran out or the caller left.
+ */
+export async function waitStored(
+  db: Db,
+  messageId: string,
+  { timeoutMs, everyMs = 250, isOpen = () => true }: { timeoutMs: number; everyMs?: number; isOpen?: () => boolean },
+) {
   const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+  while (isOpen() && Date.now() < until) {
     const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
-    if (!row) return undefined;
+    if (!row) return null;
     if (row.status !== 'streaming') return row;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   return undefined;
 }
