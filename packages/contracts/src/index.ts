@@ -6,6 +6,7 @@ export * from './brand';
 export * from './chats';
 export * from './errors';
 export * from './fusion';
+export * from './languages';
 export * from './models';
 export * from './plans';
 export * from './text';
