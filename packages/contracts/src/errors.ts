@@ -60,7 +60,6 @@ export const ERRORS = {
   ARENA_NEEDS_TWO_MODELS: { status: 503, detail: 'The arena needs at least two configured models.' },
   ARENA_MODEL_FAILED: { status: 502, detail: 'One of the two models failed to answer. Please try again.' },
   BATTLE_NOT_FOUND: { status: 404, detail: 'Battle not found.' },
-  BATTLE_NOT_YOURS: { status: 403, detail: 'You can only vote on a battle you were given.' },
   BATTLE_EXPIRED: { status: 410, detail: 'This battle has expired. Start a new one.' },
   BATTLE_ALREADY_VOTED: { status: 409, detail: 'This battle already has a vote; the names are revealed.' },
   VOTE_CAP_REACHED: { status: 429, detail: 'You have reached today’s vote limit. Please come back tomorrow.' },

@@ -150,8 +150,8 @@ export async function castVote({
   const id = battleIds.verify(token);
   if (!id) throw new AppError('BATTLE_NOT_FOUND');
   const battle = await findBattle(ctx.db, { id });
-  if (!battle) throw new AppError('BATTLE_NOT_FOUND');
-  if (battle.userId !== userId) throw new AppError('BATTLE_NOT_YOURS');
+  // Another user's battle is answered as one that does not exist, like any other thing a user does not own.
+  if (battle?.userId !== userId) throw new AppError('BATTLE_NOT_FOUND');
   if (battle.winner) throw new AppError('BATTLE_ALREADY_VOTED');
   const now = ctx.clock.now();
   if (battle.expiresAt.getTime() <= now) throw new AppError('BATTLE_EXPIRED');

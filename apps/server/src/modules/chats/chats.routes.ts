@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '@/app';
 import { messages } from '@/db/schema';
 import { AppError } from '@/errors';
+import { attachmentDisposition } from '@/lib/attachment';
 import { adaptAnswer } from '@/modules/agent/agent.routes';
 import { REQUEST_CAP_MS, storedAnswerEvents } from '@/modules/agent/answer-pipeline';
 import { refuseAnswer } from '@/modules/agent/fusion/refuse';
@@ -43,15 +44,6 @@ const idSchema = z.object({ chatId: z.uuid('Chat ids are UUIDs') });
 const messageParams = z.object({ chatId: z.uuid('Chat ids are UUIDs'), messageId: z.uuid('Message ids are UUIDs') });
 /** A response checked against its contract schema (the shapes the web imports from @sangam/contracts). */
 const typed = <S extends z.ZodType>(schema: S, value: z.input<S>): z.output<S> => schema.parse(value);
-
-/** A file name for a download: the title's letters and digits only. */
-const fileName = (title: string, ext: string) =>
-  `${
-    title
-      .slice(0, 80)
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '') || 'chat'
-  }.${ext}`;
 
 /**
  * The signed-in user's conversations under /api/v1/chats (one onRequest guard for the folder);
@@ -99,12 +91,12 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     if (format === 'json') {
       reply
         .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(detail.chat.title, 'json')}"`);
+        .header('content-disposition', attachmentDisposition({ title: detail.chat.title, ext: 'json' }));
       return JSON.stringify({ ...typed(chatDetailSchema, detail), exportedAt: new Date().toISOString() }, null, 2);
     }
     reply
       .header('content-type', 'text/markdown; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName(detail.chat.title, 'md')}"`);
+      .header('content-disposition', attachmentDisposition({ title: detail.chat.title, ext: 'md' }));
     return chatToMarkdown(detail, active);
   });
 
