@@ -46,6 +46,8 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   const stopAnswer = useStopAnswer();
   const refine = useRefinedPrompts();
   const [pending, setPending] = useState<Submission | null>(initial);
+  // The prompt whose Use was pressed: its card spins and the others blur until the answer starts.
+  const [busyPrompt, setBusyPrompt] = useState<string | null>(null);
   const [followUp, setFollowUp] = useState('');
   const [minimized, setMinimized] = useState<Record<string, string[]>>({});
   const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
@@ -74,7 +76,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   useEffect(() => {
     if (pending && hasTurns) pendingRef.current?.scrollIntoView({ block: 'start' });
   }, [pending, hasTurns]);
-  const showLiveTurn = !!live && !liveInPath;
+  const showLiveTurn = !!live && !liveInPath && busyPrompt === null;
   useEffect(() => {
     if (!showLiveTurn) return;
     // The answer not yet in the thread starts with a fresh view (not the one of the last such answer).
@@ -103,10 +105,18 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
     return () => window.clearTimeout(id);
   }, [live, liveStored, settle, queryClient, chatId]);
 
-  const use = (prompt: string) => {
-    if (!pending) return;
-    const question = pending.prompt;
+  // An answer has started with its first event (its message ids) or has failed: the prompt options give way to it.
+  const hasAnswerStarted = !!live && (live.assistantMessageId !== null || !live.isRunning);
+  useEffect(() => {
+    if (busyPrompt === null || !hasAnswerStarted) return;
+    setBusyPrompt(null);
     setPending(null);
+  }, [busyPrompt, hasAnswerStarted]);
+
+  const use = (prompt: string) => {
+    if (!pending || busyPrompt !== null) return;
+    const question = pending.prompt;
+    setBusyPrompt(prompt);
     // A reload must not offer the prompt options of a question already answered.
     if (location.state) navigate(location.pathname, { replace: true, state: null });
     void ask({ chatId, prompt, question, mode, parentId: lastAssistant?.id });
@@ -209,7 +219,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
             );
           }}
         />
-        {live && !liveInPath && (
+        {showLiveTurn && (
           <div className="scroll-mt-4 pt-6" ref={liveRef}>
             <ThreadTurn
               index={turns.length}
@@ -242,7 +252,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
             <h2 id="refine-heading" className="mb-6 text-xl font-semibold text-white">
               Refined prompt options powered by {pending.mode === 'universe' ? 'Universe mode' : 'Sangam mode'}
             </h2>
-            <RefinedPrompts prompt={pending.prompt} refine={refine} onUse={use} busyPrompt={null} />
+            <RefinedPrompts prompt={pending.prompt} refine={refine} onUse={use} busyPrompt={busyPrompt} />
           </section>
         )}
       </main>
