@@ -43,7 +43,8 @@ export function ToolAnswer({
   reset: ReactNode;
   className?: string;
 }) {
-  const { shown, isComplete } = useTypewriter(answerToRead(run), pace);
+  const answer = answerToRead(run);
+  const { shown, isComplete } = useTypewriter(answer, pace);
   if (isAwaitingAnswer(run)) {
     return (
       <div className="card grid min-h-48 place-items-center gap-3 text-center" data-testid="tool-loading">
@@ -68,6 +69,7 @@ export function ToolAnswer({
           data-testid="tool-answer"
           data-status={run.status}
           data-typed={isShownWhole ? 'whole' : 'typing'}
+          data-arrived={answer.length}
         >
           <AnswerMarkdown text={highlightCalories ? boldCalories(text) : text} isStreaming={!isShownWhole} />
         </section>

@@ -20,7 +20,8 @@ const PARCHMENT_INK =
 export function ChanakyaTool() {
   const [question, setQuestion] = useState('');
   const { run, isEmpty, facts, ask, retry, reset } = useChanakya();
-  const typed = useTypewriter(answerToRead(run), TOOL_TYPING.chanakya);
+  const answer = answerToRead(run);
+  const typed = useTypewriter(answer, TOOL_TYPING.chanakya);
   const isAnswered = run.status === 'done' && !isEmpty;
   // Complete once the answer is final and typed out whole: then the signature and Ask Another Question.
   const isComplete = isAnswered && typed.isComplete;
@@ -55,7 +56,11 @@ export function ChanakyaTool() {
         <h2 className="text-center font-serif text-3xl text-amber-900" lang="sa">
           चाणक्य नीति
         </h2>
-        <div className={`mt-6 min-h-32 font-serif text-lg leading-relaxed ${PARCHMENT_INK}`} data-testid="chanakya-answer">
+        <div
+          className={`mt-6 min-h-32 font-serif text-lg leading-relaxed ${PARCHMENT_INK}`}
+          data-testid="chanakya-answer"
+          data-arrived={answer.length}
+        >
           {isAwaitingAnswer(run) ? (
             <LoadingDots label="The ancient sage is contemplating" className="text-amber-900" />
           ) : hasError ? (

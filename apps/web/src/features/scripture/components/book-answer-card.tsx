@@ -36,7 +36,8 @@ export function BookAnswerCard({
   const scroller = useRef<HTMLDivElement>(null);
   const [userScrolled, setUserScrolled] = useState(false);
   // Typed once: a card remounted by Compare All or the carousel goes on where it was.
-  const typed = useTypewriter(answerToRead(run), TOOL_TYPING.scripture, { resumeKey: answer.id });
+  const toRead = answerToRead(run);
+  const typed = useTypewriter(toRead, TOOL_TYPING.scripture, { resumeKey: answer.id });
   const isEmpty = run.status === 'done' && run.isEmpty === true;
   const isWhole = run.status === 'done' && (isEmpty || typed.isComplete);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the text as it is typed
@@ -51,6 +52,7 @@ export function BookAnswerCard({
       data-testid="book-answer"
       data-status={run.status}
       data-typed={isWhole ? 'whole' : 'typing'}
+      data-arrived={toRead.length}
       className={clsx('flex h-full w-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', BOOK_ACCENT[answer.book.color])}
     >
       <header className="flex items-center justify-between gap-2">
