@@ -1,19 +1,18 @@
 import type { Page, Route } from '@playwright/test';
 import { REFINED_REVEAL_STEP_MS, REFINED_TYPING } from '../src/config/timings';
 import { expect, saveScreenshot, test } from './fixtures';
+import { pauseClock } from './support/clock';
 import { createUser, signIn } from './support/users';
 
 /** The refined prompts on Playwright's fake clock, and "Use" while its answer starts. */
+
+// Sign-up, sign-in and a whole answer per journey: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page, request }) => {
   await page.clock.install();
   await signIn(page, await createUser(request));
 });
-
-async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
-}
 
 /** Holds every answer request until `release` is called, then lets `then` answer it. */
 async function holdAnswers(page: Page, then: (route: Route) => Promise<void>) {

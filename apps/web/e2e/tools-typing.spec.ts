@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { TOOL_TYPING, type TypingPace } from '../src/config/timings';
 import { expect, saveScreenshot, test } from './fixtures';
+import { pauseClock } from './support/clock';
 import { behave } from './support/fake-llm';
 import { createUser, signIn } from './support/users';
 
@@ -10,16 +11,13 @@ import { createUser, signIn } from './support/users';
  * answers have no spaces and no Markdown, so the characters typed are the characters seen.
  */
 
+// Sign-up, sign-in and a whole answer per journey: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ page, request }) => {
   await page.clock.install();
   await signIn(page, await createUser(request));
 });
-
-/** Stops the page's clock (the network still runs in real time). */
-async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
-}
 
 /** Every text the answer showed, in order (recorded by the page itself, between the clock's steps too). */
 async function recordTyped(page: Page, selector: string) {
@@ -111,8 +109,8 @@ test('recipe: nothing for 500 ms, then one character every 30 ms', async ({ page
   await page.getByRole('button', { name: 'Get Recipe' }).click();
   const answer = page.getByTestId('tool-answer');
   await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
-  await expect(answer).toHaveAttribute('data-arrived', String(RECIPE.length));
   await expectTypedAtPace(page, answer.locator('.markdown'), RECIPE, TOOL_TYPING.recipe);
+  await expect(answer).toHaveAttribute('data-arrived', String(RECIPE.length));
   await expect(page.getByRole('button', { name: 'Get Another Recipe' })).toHaveCount(0);
   await page.clock.runFor(TOOL_TYPING.recipe.tickMs * RECIPE.length);
   await expect(page.getByRole('button', { name: 'Get Another Recipe' })).toBeVisible();
@@ -128,8 +126,8 @@ test('calorie: nothing for 500 ms, then one character every 25 ms', async ({ pag
   await page.getByRole('button', { name: 'Analyze Calories' }).click();
   const answer = page.getByTestId('tool-answer');
   await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
-  await expect(answer).toHaveAttribute('data-arrived', String(ANALYSIS.length));
   await expectTypedAtPace(page, answer.locator('.markdown'), ANALYSIS, TOOL_TYPING.calorie);
+  await expect(answer).toHaveAttribute('data-arrived', String(ANALYSIS.length));
 });
 
 test('scripture: about 1 s after the answer, then 20 ms ticks of 2 characters for a short answer', async ({ page }) => {
@@ -143,9 +141,9 @@ test('scripture: about 1 s after the answer, then 20 ms ticks of 2 characters fo
   await page.getByRole('textbox', { name: 'Your question' }).press('Enter');
   const card = page.getByTestId('book-answer');
   await expect(card).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
-  await expect(card).toHaveAttribute('data-arrived', String(TEACHING.length));
   expect(TOOL_TYPING.scripture.charsPerTick(TEACHING.length)).toBe(2);
   await expectTypedAtPace(page, card.getByTestId('book-answer-text').locator('.markdown'), TEACHING, TOOL_TYPING.scripture);
+  await expect(card).toHaveAttribute('data-arrived', String(TEACHING.length));
 });
 
 test('Chanakya: the typing waits for the stream and never runs ahead of it, with a blinking caret until the answer is complete', async ({

@@ -15,6 +15,7 @@ import { EstimateLine } from '@/features/chat/components/estimate-line';
 import { RefinedPrompts } from '@/features/chat/components/refined-prompts';
 import { ThreadList } from '@/features/chat/components/thread-list';
 import { ThreadTurn, type TurnActions } from '@/features/chat/components/thread-turn';
+import { useBusyPrompt } from '@/features/chat/hooks/use-busy-prompt';
 import { useLiveAnswer } from '@/features/chat/hooks/use-live-answer';
 import { useRefinedPrompts } from '@/features/chat/hooks/use-refined-prompts';
 import { chatTotal, costLine } from '@/features/chat/lib/fusion';
@@ -46,8 +47,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   const stopAnswer = useStopAnswer();
   const refine = useRefinedPrompts();
   const [pending, setPending] = useState<Submission | null>(initial);
-  // The prompt whose Use was pressed: its card spins and the others blur until the answer starts.
-  const [busyPrompt, setBusyPrompt] = useState<string | null>(null);
+  const { busyPrompt, setBusyPrompt } = useBusyPrompt(live, () => setPending(null));
   const [followUp, setFollowUp] = useState('');
   const [minimized, setMinimized] = useState<Record<string, string[]>>({});
   const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
@@ -104,14 +104,6 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
     const id = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) }), SETTLE_POLL_MS);
     return () => window.clearTimeout(id);
   }, [live, liveStored, settle, queryClient, chatId]);
-
-  // An answer has started with its first event (its message ids) or has failed: the prompt options give way to it.
-  const hasAnswerStarted = !!live && (live.assistantMessageId !== null || !live.isRunning);
-  useEffect(() => {
-    if (busyPrompt === null || !hasAnswerStarted) return;
-    setBusyPrompt(null);
-    setPending(null);
-  }, [busyPrompt, hasAnswerStarted]);
 
   const use = (prompt: string) => {
     if (!pending || busyPrompt !== null) return;
