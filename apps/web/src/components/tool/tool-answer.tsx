@@ -1,10 +1,12 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { LoadingDots } from '@/components/text/loading-dots';
+import { useTypewriter } from '@/components/text/use-typewriter';
 import { AnswerMarkdown } from '@/components/tool/answer-markdown';
 import { FailureCard } from '@/components/tool/failure-card';
 import { ModelProgressList } from '@/components/tool/model-progress';
-import { isWaiting, type ToolRun } from '@/lib/agent/tool-run';
+import type { TypingPace } from '@/config/timings';
+import { answerToRead, isAwaitingAnswer, type ToolRun } from '@/lib/agent/tool-run';
 
 /** Bold 'N cal' figures (the calorie tool's highlight), outside code and text that is already bold. */
 export function boldCalories(text: string): string {
@@ -15,9 +17,10 @@ export function boldCalories(text: string): string {
 }
 
 /**
- * A tool's answer: the loading panel until the first words, then the answer streaming in as
- * Markdown (the chat's renderer), the models' progress, then the facts and the reset button.
- * A failure is a card with its reason. `emptyText` stands in for an answer without text.
+ * A tool's answer: the loading panel with the models' progress until there is an answer to read,
+ * then that answer typed out at the tool's `pace` as it streams in (Markdown, the chat's renderer),
+ * then the facts and the reset button once it is shown whole. A failure is a card with its reason.
+ * `emptyText` stands in for an answer without text.
  */
 export function ToolAnswer({
   run,
@@ -25,11 +28,13 @@ export function ToolAnswer({
   emptyText,
   failureTitle,
   highlightCalories,
+  pace,
   children,
   reset,
   className,
 }: {
   run: ToolRun;
+  pace: TypingPace;
   loadingLabel: string;
   emptyText: string;
   failureTitle?: string;
@@ -38,16 +43,19 @@ export function ToolAnswer({
   reset: ReactNode;
   className?: string;
 }) {
-  if (isWaiting(run)) {
+  const answer = answerToRead(run);
+  const { shown, isComplete } = useTypewriter(answer, pace);
+  if (isAwaitingAnswer(run)) {
     return (
       <div className="card grid min-h-48 place-items-center gap-3 text-center" data-testid="tool-loading">
         <LoadingDots label={loadingLabel} className="text-lg text-slate-200" />
-        <ModelProgressList models={run.models} />
+        <ModelProgressList models={run.models} isFusing={run.isFusing} />
       </div>
     );
   }
   const isDone = run.status === 'done';
-  const text = isDone && run.isEmpty ? emptyText : run.text;
+  const isShownWhole = isDone && (run.isEmpty === true || isComplete);
+  const text = isDone && run.isEmpty ? emptyText : shown;
   return (
     // minmax(0, 1fr): a long code line scrolls inside its own box instead of widening the page.
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -57,16 +65,18 @@ export function ToolAnswer({
         <section
           className={clsx('card min-w-0', className)}
           aria-label="Answer"
-          aria-busy={run.status === 'streaming'}
+          aria-busy={!isShownWhole}
           data-testid="tool-answer"
           data-status={run.status}
+          data-typed={isShownWhole ? 'whole' : 'typing'}
+          data-arrived={answer.length}
         >
-          <AnswerMarkdown text={highlightCalories ? boldCalories(text) : text} isStreaming={run.status === 'streaming'} />
+          <AnswerMarkdown text={highlightCalories ? boldCalories(text) : text} isStreaming={!isShownWhole} />
         </section>
       )}
       <ModelProgressList models={run.models.filter((m) => m.status === 'failed' || !isDone)} isFusing={run.isFusing && !isDone} />
-      {isDone && children}
-      {(isDone || run.status === 'failed') && <div className="text-center">{reset}</div>}
+      {isShownWhole && children}
+      {(isShownWhole || run.status === 'failed') && <div className="text-center">{reset}</div>}
     </div>
   );
 }

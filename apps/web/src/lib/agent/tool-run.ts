@@ -93,4 +93,21 @@ export const failRun = (run: ToolRun, error: AgentError): ToolRun => ({ ...run, 
 
 /** Still waiting for its first words (queued or asked). */
 export const isWaiting = (run: ToolRun) => run.status === 'queued' || run.status === 'loading';
+
+/**
+ * The answer the user reads, typed once: the fused answer from its first words on, the final answer,
+ * or the text of the only model left writing (with no other answer to fuse, it is the answer). A
+ * model's draft that the fused answer will replace is never shown as the answer (the models' progress
+ * says who is writing), so the text shown never shrinks and starts again. Empty while there is none.
+ */
+export function answerToRead(run: ToolRun): string {
+  if (run.status === 'done') return run.text;
+  if (run.status !== 'streaming') return '';
+  if (run.shown === 'fusion') return run.text;
+  const writing = run.models.filter((m) => m.status !== 'failed');
+  return writing.length === 1 && writing[0]?.id === run.shown ? run.text : '';
+}
+
+/** Asked, and no answer to read yet (the models may be writing drafts to fuse). */
+export const isAwaitingAnswer = (run: ToolRun) => isWaiting(run) || (run.status === 'streaming' && answerToRead(run) === '');
 export const isBusy = (run: ToolRun) => isWaiting(run) || run.status === 'streaming';

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ToolAnswer } from '@/components/tool/tool-answer';
+import { TOOL_TYPING } from '@/config/timings';
 import { type BirthDetails, ddmmyyyy, twelveHour } from '@/features/astrology/api/astrology-request';
 import { BirthOptions, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/components/birth-options';
 import { ChartFacts } from '@/features/astrology/components/chart-facts';
@@ -90,6 +91,7 @@ export function AstrologyTool() {
         ) : (
           <ToolAnswer
             run={run}
+            pace={TOOL_TYPING.astrology}
             loadingLabel="Consulting the stars"
             emptyText="The stars are not aligned for reading at this moment. Please try again."
             failureTitle="The cosmic energies are temporarily unavailable."

@@ -2,14 +2,16 @@ import { SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { LoadingDots } from '@/components/text/loading-dots';
+import { useTypewriter } from '@/components/text/use-typewriter';
 import { AnswerMarkdown } from '@/components/tool/answer-markdown';
 import { CitationList } from '@/components/tool/citation-list';
 import { FailureCard } from '@/components/tool/failure-card';
 import { ModelProgressList } from '@/components/tool/model-progress';
 import { Spinner } from '@/components/ui/spinner';
 import { BRAND } from '@/config/brand';
+import { TOOL_TYPING } from '@/config/timings';
 import { CHANAKYA_ERRORS, useChanakya } from '@/features/chanakya/hooks/use-chanakya';
-import { isBusy, isWaiting } from '@/lib/agent/tool-run';
+import { answerToRead, isAwaitingAnswer, isBusy } from '@/lib/agent/tool-run';
 
 /** The parchment keeps its dark ink: the Markdown renderer's light text and white headings are overridden here. */
 const PARCHMENT_INK =
@@ -18,9 +20,14 @@ const PARCHMENT_INK =
 export function ChanakyaTool() {
   const [question, setQuestion] = useState('');
   const { run, isEmpty, facts, ask, retry, reset } = useChanakya();
-  const isRunning = isBusy(run);
+  const answer = answerToRead(run);
+  const typed = useTypewriter(answer, TOOL_TYPING.chanakya);
+  const isAnswered = run.status === 'done' && !isEmpty;
+  // Complete once the answer is final and typed out whole: then the signature and Ask Another Question.
+  const isComplete = isAnswered && typed.isComplete;
+  // Asking lasts until the answer is typed out: the box stays disabled and the button spins.
+  const isRunning = isBusy(run) || (isAnswered && !isComplete);
   const canSend = question.trim().length > 0 && !isRunning;
-  const isComplete = run.status === 'done' && !isEmpty;
   const hasError = run.status === 'failed' || isEmpty;
   const send = () => {
     if (!canSend) return;
@@ -49,8 +56,12 @@ export function ChanakyaTool() {
         <h2 className="text-center font-serif text-3xl text-amber-900" lang="sa">
           चाणक्य नीति
         </h2>
-        <div className={`mt-6 min-h-32 font-serif text-lg leading-relaxed ${PARCHMENT_INK}`} data-testid="chanakya-answer">
-          {isWaiting(run) ? (
+        <div
+          className={`mt-6 min-h-32 font-serif text-lg leading-relaxed ${PARCHMENT_INK}`}
+          data-testid="chanakya-answer"
+          data-arrived={answer.length}
+        >
+          {isAwaitingAnswer(run) ? (
             <LoadingDots label="The ancient sage is contemplating" className="text-amber-900" />
           ) : hasError ? (
             <div className="text-center font-sans">
@@ -78,12 +89,12 @@ export function ChanakyaTool() {
                 </button>
               </div>
             </div>
-          ) : run.status === 'streaming' || isComplete ? (
+          ) : run.status === 'streaming' || isAnswered ? (
             <>
-              <AnswerMarkdown text={run.text} isStreaming={run.status === 'streaming'} />
-              {run.status === 'streaming' && (
+              <AnswerMarkdown text={typed.shown} isStreaming={!isComplete} />
+              {!isComplete && (
                 <span
-                  className="ml-0.5 inline-block h-5 w-0.5 animate-pulse bg-amber-900 align-middle"
+                  className="ml-0.5 inline-block h-5 w-0.5 bg-amber-900 align-middle motion-safe:animate-caret-blink"
                   aria-hidden="true"
                   data-testid="caret"
                 />

@@ -15,6 +15,7 @@ import { EstimateLine } from '@/features/chat/components/estimate-line';
 import { RefinedPrompts } from '@/features/chat/components/refined-prompts';
 import { ThreadList } from '@/features/chat/components/thread-list';
 import { ThreadTurn, type TurnActions } from '@/features/chat/components/thread-turn';
+import { useBusyPrompt } from '@/features/chat/hooks/use-busy-prompt';
 import { useLiveAnswer } from '@/features/chat/hooks/use-live-answer';
 import { useRefinedPrompts } from '@/features/chat/hooks/use-refined-prompts';
 import { chatTotal, costLine } from '@/features/chat/lib/fusion';
@@ -46,6 +47,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   const stopAnswer = useStopAnswer();
   const refine = useRefinedPrompts();
   const [pending, setPending] = useState<Submission | null>(initial);
+  const { busyPrompt, setBusyPrompt } = useBusyPrompt(live, () => setPending(null));
   const [followUp, setFollowUp] = useState('');
   const [minimized, setMinimized] = useState<Record<string, string[]>>({});
   const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
@@ -74,7 +76,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   useEffect(() => {
     if (pending && hasTurns) pendingRef.current?.scrollIntoView({ block: 'start' });
   }, [pending, hasTurns]);
-  const showLiveTurn = !!live && !liveInPath;
+  const showLiveTurn = !!live && !liveInPath && busyPrompt === null;
   useEffect(() => {
     if (!showLiveTurn) return;
     // The answer not yet in the thread starts with a fresh view (not the one of the last such answer).
@@ -104,9 +106,9 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   }, [live, liveStored, settle, queryClient, chatId]);
 
   const use = (prompt: string) => {
-    if (!pending) return;
+    if (!pending || busyPrompt !== null) return;
     const question = pending.prompt;
-    setPending(null);
+    setBusyPrompt(prompt);
     // A reload must not offer the prompt options of a question already answered.
     if (location.state) navigate(location.pathname, { replace: true, state: null });
     void ask({ chatId, prompt, question, mode, parentId: lastAssistant?.id });
@@ -209,7 +211,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
             );
           }}
         />
-        {live && !liveInPath && (
+        {showLiveTurn && (
           <div className="scroll-mt-4 pt-6" ref={liveRef}>
             <ThreadTurn
               index={turns.length}
@@ -242,7 +244,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
             <h2 id="refine-heading" className="mb-6 text-xl font-semibold text-white">
               Refined prompt options powered by {pending.mode === 'universe' ? 'Universe mode' : 'Sangam mode'}
             </h2>
-            <RefinedPrompts prompt={pending.prompt} refine={refine} onUse={use} busyPrompt={null} />
+            <RefinedPrompts prompt={pending.prompt} refine={refine} onUse={use} busyPrompt={busyPrompt} />
           </section>
         )}
       </main>

@@ -3,9 +3,8 @@ import { useEffect, useState } from 'react';
 import { LoadingDots } from '@/components/text/loading-dots';
 import { useTypewriter } from '@/components/text/use-typewriter';
 import { Spinner } from '@/components/ui/spinner';
+import { REFINED_REVEAL_STEP_MS, REFINED_TYPING } from '@/config/timings';
 import type { RefineState } from '@/features/chat/hooks/use-refined-prompts';
-
-export const REVEAL_STEP_MS = 300;
 
 function PromptCard({
   label,
@@ -22,7 +21,7 @@ function PromptCard({
   isBlurred: boolean;
   animate: boolean;
 }) {
-  const { shown } = useTypewriter(text, { tickMs: animate ? 30 : 0, charsPerTick: animate ? 1 : text.length || 1 });
+  const { shown } = useTypewriter(animate ? text : '', REFINED_TYPING);
   return (
     <article
       data-testid="prompt-card"
@@ -54,7 +53,7 @@ export function RefinedPrompts({
   useEffect(() => {
     setRevealed(0);
     if (refine.status !== 'done') return;
-    const id = window.setInterval(() => setRevealed((r) => (r >= refine.prompts.length ? r : r + 1)), REVEAL_STEP_MS);
+    const id = window.setInterval(() => setRevealed((r) => (r >= refine.prompts.length ? r : r + 1)), REFINED_REVEAL_STEP_MS);
     return () => window.clearInterval(id);
   }, [refine.status, refine.prompts]);
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usePrefersReducedMotion } from '@/components/text/use-prefers-reduced-motion';
+import { ANSWER_TICK_MS, answerCharsPerTick } from '@/config/timings';
 
 /**
  * How much of each answer card has been shown, by card key (assistant message id + card id), for the
@@ -14,8 +15,7 @@ export function markRevealed(key: string, length: number) {
 }
 
 /** The reveal paces only text that has arrived: 20 ms ticks, 1 to 3 characters a tick. */
-export const REVEAL_TICK_MS = 20;
-const charsPerTick = (length: number) => (length > 400 ? 3 : length > 100 ? 2 : 1);
+export const REVEAL_TICK_MS = ANSWER_TICK_MS;
 
 /** Types out text that is arriving now (`isLive`); anything else shows whole. Reduced motion never types. */
 export function useReveal(key: string, text: string, isLive: boolean) {
@@ -29,7 +29,7 @@ export function useReveal(key: string, text: string, isLive: boolean) {
 
   useEffect(() => {
     if (reduced || shownCount >= text.length) return;
-    const id = window.setTimeout(() => setCount(Math.min(text.length, shownCount + charsPerTick(text.length))), REVEAL_TICK_MS);
+    const id = window.setTimeout(() => setCount(Math.min(text.length, shownCount + answerCharsPerTick(text.length))), REVEAL_TICK_MS);
     return () => window.clearTimeout(id);
   }, [reduced, shownCount, text.length]);
 

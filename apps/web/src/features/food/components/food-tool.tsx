@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ImagePicker } from '@/components/tool/image-picker';
 import { ToolAnswer } from '@/components/tool/tool-answer';
+import { TOOL_TYPING } from '@/config/timings';
 import type { FoodKind } from '@/features/food/api/food-request';
 import { NutritionTable } from '@/features/food/components/nutrition-table';
 import { useFoodAnswer } from '@/features/food/hooks/use-food-answer';
@@ -74,6 +75,7 @@ export function FoodTool({ config }: { config: FoodToolConfig }) {
         ) : (
           <ToolAnswer
             run={run}
+            pace={TOOL_TYPING[config.kind]}
             loadingLabel={config.loadingLabel}
             emptyText={config.messages.noOutput}
             failureTitle={config.messages.failed}

@@ -2,12 +2,15 @@ import { clsx } from 'clsx';
 import { ChevronDown, ChevronUp, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { LoadingDots } from '@/components/text/loading-dots';
+import { useTypewriter } from '@/components/text/use-typewriter';
 import { AnswerMarkdown } from '@/components/tool/answer-markdown';
 import { CitationList } from '@/components/tool/citation-list';
 import { FailureCard } from '@/components/tool/failure-card';
 import { ModelProgressList } from '@/components/tool/model-progress';
+import { TOOL_TYPING } from '@/config/timings';
 import { BOOK_ACCENT } from '@/features/scripture/components/book-picker';
 import { type BookAnswer, citationsOf, type WaitReason } from '@/features/scripture/hooks/use-scripture-answers';
+import { answerToRead, isAwaitingAnswer } from '@/lib/agent/tool-run';
 
 const WAITING: Record<WaitReason, string> = {
   turn: 'Waiting: books are asked a few at a time',
@@ -32,17 +35,24 @@ export function BookAnswerCard({
   const { run } = answer;
   const scroller = useRef<HTMLDivElement>(null);
   const [userScrolled, setUserScrolled] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the text as it grows
+  // Typed once: a card remounted by Compare All or the carousel goes on where it was.
+  const toRead = answerToRead(run);
+  const typed = useTypewriter(toRead, TOOL_TYPING.scripture, { resumeKey: answer.id });
+  const isEmpty = run.status === 'done' && run.isEmpty === true;
+  const isWhole = run.status === 'done' && (isEmpty || typed.isComplete);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the text as it is typed
   useEffect(() => {
     const el = scroller.current;
-    if (el && !userScrolled && run.status === 'streaming') el.scrollTop = el.scrollHeight;
-  }, [run.text]);
+    if (el && !userScrolled && !isWhole) el.scrollTop = el.scrollHeight;
+  }, [typed.shown]);
   const citations = citationsOf(answer);
   return (
     <article
       aria-label={answer.book.name}
       data-testid="book-answer"
       data-status={run.status}
+      data-typed={isWhole ? 'whole' : 'typing'}
+      data-arrived={toRead.length}
       className={clsx('flex h-full w-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', BOOK_ACCENT[answer.book.color])}
     >
       <header className="flex items-center justify-between gap-2">
@@ -74,8 +84,11 @@ export function BookAnswerCard({
             <p data-testid="book-waiting" className="text-slate-300">
               <LoadingDots label={WAITING[answer.waitReason ?? 'turn']} className="text-slate-300" />
             </p>
-          ) : run.status === 'loading' ? (
-            <LoadingDots label="Thinking" className="text-slate-300" />
+          ) : isAwaitingAnswer(run) ? (
+            <>
+              <LoadingDots label="Thinking" className="text-slate-300" />
+              <ModelProgressList models={run.models} isFusing={run.isFusing} />
+            </>
           ) : run.status === 'failed' && run.error ? (
             <FailureCard
               title={`${answer.book.name} could not answer`}
@@ -87,13 +100,10 @@ export function BookAnswerCard({
               }
             />
           ) : (
-            <AnswerMarkdown
-              text={run.status === 'done' && run.isEmpty ? emptyText(answer) : run.text}
-              isStreaming={run.status === 'streaming'}
-            />
+            <AnswerMarkdown text={isEmpty ? emptyText(answer) : typed.shown} isStreaming={!isWhole} />
           )}
-          <ModelProgressList models={run.models.filter((m) => m.status === 'failed')} />
-          {run.status === 'done' && <CitationList citations={citations} />}
+          {!isAwaitingAnswer(run) && <ModelProgressList models={run.models.filter((m) => m.status === 'failed')} />}
+          {isWhole && <CitationList citations={citations} />}
         </div>
       )}
     </article>

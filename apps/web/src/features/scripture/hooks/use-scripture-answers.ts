@@ -4,7 +4,7 @@ import { bookRequest } from '@/features/scripture/api/book-request';
 import { toAgentError } from '@/lib/agent/agent-error';
 import { type JobContext, type JobOutcome, runQueue } from '@/lib/agent/answer-queue';
 import { streamTool } from '@/lib/agent/tool-client';
-import { applyToolEvent, failRun, finishRun, idleRun, isBusy, isWaiting, type ToolRun } from '@/lib/agent/tool-run';
+import { applyToolEvent, failRun, finishRun, idleRun, isAwaitingAnswer, isBusy, type ToolRun } from '@/lib/agent/tool-run';
 
 /** Why a book waits: its turn has not come, or the server asked it to (shown on its card). */
 export type WaitReason = 'turn' | 'allowance' | 'busy';
@@ -86,7 +86,8 @@ export function useScriptureAnswers() {
     [askBook, update],
   );
 
-  const isLoading = answers.length > 0 && answers.every((a) => isWaiting(a.run));
+  // Loading until some book has an answer to read (the models' drafts before fusion are not one).
+  const isLoading = answers.length > 0 && answers.every((a) => isAwaitingAnswer(a.run));
   const isRunning = answers.some((a) => isBusy(a.run));
   return { answers, setAnswers, isLoading, isRunning, ask, retry };
 }
