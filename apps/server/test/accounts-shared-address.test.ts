@@ -13,8 +13,8 @@ let a: ArenaTest;
 beforeAll(async () => {
   a = await startArenaTest(redisEnv());
   a.fake.behave('refiner', { reply: JSON.stringify({ category: 'Reasoning' }) });
-});
-afterAll(async () => a.close());
+}, 300_000);
+afterAll(async () => a.close(), 300_000);
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inBatches<T, R>(items: T[], width: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
