@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import { normalizeEmail } from '@sangam/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Database, openDatabase } from '@/db/client';
@@ -12,12 +13,14 @@ import { type AccessTokens, createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
 import { createMailer, type Mailer } from '@/lib/mailer/mailer';
 import { passwordGate, passwordPriority } from '@/lib/passwords';
-import { createKnownClients } from '@/lib/rate-limit/known-clients';
+import { createKnownClients, type KnownClients } from '@/lib/rate-limit/known-clients';
 import { memoryRateLimiter, type RateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
 import { connectRedis, type Redis, type RedisLink } from '@/lib/redis';
 import { createRevocations, type Revocations } from '@/lib/revocations';
 import { loadJwtSecret } from '@/lib/secrets';
+import { type CookieSigner, createCookieSigner } from '@/lib/signed-cookies';
 import { accountsRoutes } from '@/modules/accounts/accounts.routes';
+import { deviceOf } from '@/modules/accounts/devices';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
@@ -65,6 +68,10 @@ export type AppContext = {
   answers: AnswerRuns;
   /** Subscriptions (Razorpay): an account's deletion ends them. */
   billing: Billing;
+  /** Signs the device and sign-up owner cookies. */
+  cookies: CookieSigner;
+  /** Devices that signed in to an account lately: their logins go first through the Argon2 gate. */
+  knownClients: KnownClients;
 };
 
 /** The repository root, found from this file in the source tree or in the bundled dist. */
@@ -181,23 +188,23 @@ export async function buildApp({
     usage,
     answers: createAnswerRuns(),
     billing,
+    cookies: createCookieSigner(secret),
+    knownClients: createKnownClients(clock),
   };
   // Answers in progress are stopped (keeping their text) and stored before anything closes.
   app.addHook('preClose', async () => ctx.answers.stopAll());
 
-  // Logins from addresses that signed in lately go first through the Argon2 gate (lib/passwords.ts).
-  const knownClients = createKnownClients(clock);
+  // Logins from a device that signed in to the same account lately go first through the Argon2 gate
+  // (lib/passwords.ts); the route marks the device known after a successful sign-in.
   const isLogin = (request: FastifyRequest) => request.method === 'POST' && request.routeOptions.url === '/api/v1/login';
   app.addHook('preHandler', (request, _reply, done) => {
     if (!isLogin(request)) return done();
-    const priority = knownClients.has(request.ip);
+    const device = deviceOf(ctx, request);
+    const username = (request.body as { username?: unknown } | undefined)?.username;
+    const priority = device !== undefined && typeof username === 'string' && ctx.knownClients.has(device, normalizeEmail(username));
     // When the gate would shed this login anyway, say so before any database or limiter work.
     if (!passwordGate.admits(priority)) return done(passwordGate.busyError());
     passwordPriority.run(priority, done);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode === 200 && isLogin(request)) knownClients.add(request.ip);
-    done();
   });
 
   await app.register(errorHandler);

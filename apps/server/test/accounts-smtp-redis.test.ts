@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, startTestApp, type TestApp } from './helper';
+import { browser } from './shared-address-helper';
 import { loginForm, post, randomIp } from './users';
 
 describe('mail over real SMTP', () => {
@@ -98,4 +99,32 @@ describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis
     for (let i = 0; i < 6; i += 1) statuses.push((await loginForm(i % 2 ? a : b, user.email, `Wrong!pass${i}`, randomIp())).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
+
+  it("a stranger's resend on one instance does not use up the allowance of the sign-up's own browser on the other", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const email = `owner${tag}@example.com`;
+    const owner = browser(a, '10.31.0.1');
+    expect(
+      (await owner.send('/api/v1/signup', { name: 'Owner Person', username: `own${tag}`, email, password: 'Str0ng!pass' })).status,
+    ).toBe(201);
+    const stranger = await post(b, '/api/v1/signup/resend_otp', { email });
+    expect(stranger.body.code).toBe('RESEND_TOO_SOON');
+    const mine = browser(b, '10.31.0.1');
+    for (const [k, v] of owner.jar) mine.jar.set(k, v);
+    expect((await mine.send('/api/v1/signup/resend_otp', { email })).status).toBe(200);
+    expect((await owner.send('/api/v1/signup/resend_otp', { email })).body.code).toBe('RESEND_TOO_SOON');
+  });
+
+  it('failures from one address counted on both instances put it under a flood: a new device needs the mailed code, a known one signs in', async () => {
+    const user = await verifiedUserOn(a, b);
+    const ip = `100.64.${Math.floor(Math.random() * 250)}.7`;
+    const known = browser(a, ip);
+    expect((await known.login(user.email, user.password)).status).toBe(200);
+    for (let i = 0; i < 50; i += 1) await browser(i % 2 ? a : b, ip).login(`stuffed${i}@example.com`, 'Wrong!pass1');
+    const fresh = await browser(b, ip).login(user.email, user.password);
+    expect(fresh.body.code).toBe('LOGIN_CODE_REQUIRED');
+    const again = browser(b, ip);
+    for (const [k, v] of known.jar) again.jar.set(k, v);
+    expect((await again.login(user.email, user.password)).status).toBe(200);
+  }, 120_000);
 });

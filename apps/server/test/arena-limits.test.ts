@@ -63,7 +63,7 @@ describe('arena abuse limits (fake clock)', () => {
     expect(await flaggedOf(spaced.battleId)).toBe(false);
   });
 
-  it('a burst from one address over several accounts is flagged too', async () => {
+  it('votes of several accounts from one shared address (carrier-grade NAT) are not a burst: each counts', async () => {
     const ip = '10.99.99.99';
     const flags: boolean[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -72,7 +72,7 @@ describe('arena abuse limits (fake clock)', () => {
       expect((await vote(a.t, user, b.battleId, 'b', ip)).status).toBe(200);
       flags.push(Boolean(await flaggedOf(b.battleId)));
     }
-    expect(flags).toEqual([false, false, true]);
+    expect(flags).toEqual([false, false, false]);
   });
 
   it('the daily vote cap (4 here, flagged votes included) refuses the fifth vote with 429 VOTE_CAP_REACHED, and lifts the next UTC day', async () => {

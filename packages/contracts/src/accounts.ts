@@ -111,6 +111,8 @@ export const loginSchema = z.object({
     .min(1, MESSAGES.passwordRequired)
     .min(6, MESSAGES.passwordMin6)
     .max(PASSWORD_MAX, tooLong('Password must be at most 128 characters')),
+  /** The code mailed when a sign-in needs a second step (LOGIN_CODE_REQUIRED). */
+  code: otp.optional(),
 });
 export const signupSchema = z.object({ name: nameSchema, username: usernameSchema, email, password: strongPassword });
 export const verifyOtpSchema = z.object({ email, code: otp });

@@ -26,6 +26,10 @@ export const ERRORS = {
   OTP_INVALID: { status: 400, detail: 'Invalid OTP' },
   OTP_EXPIRED: { status: 400, detail: 'This code has expired. Please request a new one.' },
   OTP_TOO_MANY_ATTEMPTS: { status: 400, detail: 'Too many wrong codes. Please request a new one.' },
+  LOGIN_CODE_REQUIRED: {
+    status: 401,
+    detail: 'For your security, if your email and password are right we have sent a sign-in code to your email. Enter it to continue.',
+  },
   RESEND_TOO_SOON: { status: 429, detail: 'Please wait a minute before asking for another code.' },
   PASSWORDS_DO_NOT_MATCH: { status: 400, detail: 'Passwords do not match' },
   ACCOUNT_NOT_FOUND: { status: 404, detail: 'Account not found.' },

@@ -51,6 +51,18 @@ export const resetCodeMail = (to: string, code: string) =>
     code,
   );
 
+export const signInCodeMail = (to: string, code: string) =>
+  mail(
+    to,
+    `Your ${BRAND.name} sign-in code: ${code}`,
+    'Confirm it is you signing in',
+    [
+      `Someone signed in to your ${BRAND.name} account with your password from a device we do not know, while that network was sending many failed sign-ins. Enter this 6-digit code to finish signing in. It expires in 10 minutes.`,
+      'If it was not you, do not share this code, and change your password with “Forgot password?”.',
+    ],
+    code,
+  );
+
 export const passwordChangedMail = (to: string) =>
   mail(to, `Your ${BRAND.name} password was changed`, 'Your password was changed', [
     'Your password was just reset, and every device signed in to your account has been signed out.',

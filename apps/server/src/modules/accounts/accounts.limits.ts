@@ -5,7 +5,12 @@ const MINUTE = 60_000;
 
 /** Rate limits per IP and per account (DECISIONS.md "Account API"). */
 export const LIMITS = {
-  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * The outer bound per client address counts failed logins only (many users share one address
+   * behind carrier-grade NAT): past it the address is under a flood, and a sign-in from a device
+   * the account does not know needs a code mailed to the account.
+   */
+  loginFailuresPerIp: { limit: 50, windowMs: 15 * MINUTE },
   loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   /** Lockouts of one account counted over a day: each one doubles the next lock for unknown addresses. */
   loginLockoutsPerAccount: { limit: 1_000_000, windowMs: 24 * 60 * MINUTE },

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@sangam/contracts';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { emailCodes, knownLoginAddresses, pendingSignups, users } from '@/db/schema';
 
@@ -84,6 +84,21 @@ export async function livePendingSignups(db: Db, { email, now, limit }: { email:
     .limit(limit);
 }
 
+/**
+ * The pending sign-up `id` of the address if it is live and among the `max` oldest live ones (the
+ * only ones whose owner cookie has a mail allowance of its own, so the mails to one address stay bounded).
+ */
+export async function ownedPendingSignup(db: Db, { id, email, now, max }: { id: string; email: string; now: Date; max: number }) {
+  const oldest = await db
+    .select()
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, now)))
+    .orderBy(asc(pendingSignups.createdAt))
+    .limit(max);
+  return oldest.find((p) => p.id === id);
+}
+
+/** Whether the user signed in before from an address or a device (each given as its hash). */
 export async function isKnownAddress(db: Db, { userId, addressHash }: { userId: string; addressHash: string }) {
   const [row] = await db
     .select({ userId: knownLoginAddresses.userId })

@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '@/app';
 import { AppError } from '@/errors';
+import { login } from '@/modules/accounts/accounts.login';
 import * as accounts from '@/modules/accounts/accounts.service';
+import { deviceOf, setDeviceCookie, setSignupCookie, signupOwnedBy } from '@/modules/accounts/devices';
 import { currentUser } from '@/plugins/auth-guard';
 
 /** POST /reset-password accepts both namings: code/password/confirm and reset_token/new_password/confirm_password. */
@@ -39,14 +41,19 @@ const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(reques
 
 /** The account API of SPEC.md section 7 under /api/v1. */
 export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.post('/login', async (request) => {
-    const { username, password } = loginSchema.parse(request.body);
-    return accounts.login(ctx, { email: username, password, ip: request.ip });
+  app.post('/login', async (request, reply) => {
+    const { username, password, code } = loginSchema.parse(request.body);
+    const signedIn = await login(ctx, { email: username, password, code, ip: request.ip, deviceId: deviceOf(ctx, request) });
+    setDeviceCookie(ctx, reply, signedIn.deviceId);
+    ctx.knownClients.add(signedIn.deviceId, username);
+    return signedIn.session;
   });
 
   app.post('/signup', async (request, reply) => {
     const input = signupSchema.parse(request.body);
-    return reply.status(201).send(await accounts.signup(ctx, { ...input, ip: request.ip }));
+    const { message, pendingId } = await accounts.signup(ctx, { ...input, ip: request.ip });
+    setSignupCookie(ctx, reply, pendingId);
+    return reply.status(201).send({ message });
   });
 
   app.post('/signup/otp_verify', async (request) => {
@@ -56,7 +63,7 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post('/signup/resend_otp', async (request) => {
     const { email } = emailOnlySchema.parse(request.body);
-    return accounts.resendSignupCode(ctx, { email, ip: request.ip });
+    return accounts.resendSignupCode(ctx, { email, ip: request.ip, ownedId: signupOwnedBy(ctx, request) });
   });
 
   app.post('/forgot-password', async (request) => {

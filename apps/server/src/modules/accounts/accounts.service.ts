@@ -12,8 +12,8 @@ import {
   resetCodeMail,
   verificationCodeMail,
 } from '@/lib/mailer/templates';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
-import { enforce, LIMITS, lockRule, refuseIfLimited } from '@/modules/accounts/accounts.limits';
+import { hashPassword, verifyPassword } from '@/lib/passwords';
+import { enforce, LIMITS, refuseIfLimited } from '@/modules/accounts/accounts.limits';
 import {
   deletePendingSignups,
   deleteUserEverywhere,
@@ -25,7 +25,7 @@ import {
   insertUser,
   isKnownAddress,
   livePendingSignups,
-  rememberAddress,
+  ownedPendingSignup,
   toPublicUser,
   type UserRow,
   updateUser,
@@ -51,7 +51,7 @@ const MAIL_DELAY_MS = 25;
  * a random moment, so its work (rendering, writing, SMTP) never shows in the time of the answer
  * that caused it and never reveals whether an account exists.
  */
-function sendLater(
+export function sendLater(
   ctx: AppContext,
   mail: Parameters<AppContext['mailer']['send']>[0] | (() => Parameters<AppContext['mailer']['send']>[0]),
 ) {
@@ -81,9 +81,9 @@ export const PENDING_SIGNUP_TTL_MS = 24 * 3600 * 1000;
 const PENDING_RESEND_MAX = 3;
 
 /** Client addresses are remembered only as a hash. */
-const addressHash = (ip: string) => createHash('sha256').update(`login-address:${ip}`).digest('hex');
+export const addressHash = (ip: string) => createHash('sha256').update(`login-address:${ip}`).digest('hex');
 
-async function sessionFor(ctx: AppContext, user: UserRow): Promise<SessionResponse> {
+export async function sessionFor(ctx: AppContext, user: UserRow): Promise<SessionResponse> {
   const refresh = await ctx.refreshTokens.issue({ userId: user.id });
   const access = await ctx.accessTokens.sign({ userId: user.id, familyId: refresh.familyId, authTime: ctx.clock.now() });
   return {
@@ -94,57 +94,6 @@ async function sessionFor(ctx: AppContext, user: UserRow): Promise<SessionRespon
     token_type: 'bearer',
     expires_in: ctx.accessTokens.ttlSeconds,
   };
-}
-
-/**
- * Login. Failures count per IP and per account; once the account has had 5 failures in 15 minutes
- * it answers 429 to every address the owner never signed in from (strangers are slowed), while an
- * address the owner signed in from before keeps its own count of 5, so strangers cannot lock the
- * owner out.
- */
-export async function login(ctx: AppContext, { email, password, ip }: { email: string; password: string; ip: string }) {
-  await enforce(ctx.limiter, `login:ip:${ip}`, LIMITS.loginPerIp);
-  const user = await getUserByEmail(ctx.db, { email });
-  const address = addressHash(ip);
-  const accountKey = `login:acct:${email}`;
-  const addressKey = `login:acct-addr:${email}:${address}`;
-  const lockKey = `login:lock:${email}`;
-  const account = await ctx.limiter.peek(accountKey, LIMITS.loginFailuresPerAccount);
-  const lock = await ctx.limiter.peek(lockKey, lockRule(1));
-  const limited = !account.allowed || !lock.allowed;
-  const known = limited && user ? await isKnownAddress(ctx.db, { userId: user.id, addressHash: address }) : false;
-  if (limited && !known) {
-    const wait = Math.max(account.allowed ? 0 : account.retryAfterSeconds, lock.allowed ? 0 : lock.retryAfterSeconds);
-    throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(wait) } });
-  }
-  if (known) await refuseIfLimited(ctx.limiter, addressKey, LIMITS.loginFailuresPerAccount);
-  let ok = false;
-  let pendingMatch = false;
-  if (user) ok = await verifyPassword(user.passwordHash, password);
-  else {
-    // A sign-up not yet verified: its own password says "verify your email"; anything else is a failure.
-    const [pending] = await livePendingSignups(ctx.db, { email, now: new Date(ctx.clock.now()), limit: 1 });
-    pendingMatch = pending ? await verifyPassword(pending.passwordHash, password) : await verifyAgainstDummy(password);
-  }
-  if (pendingMatch) throw new AppError('EMAIL_NOT_VERIFIED');
-  if (!user || !ok) {
-    const hit = await ctx.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount);
-    await ctx.limiter.hit(addressKey, LIMITS.loginFailuresPerAccount);
-    if (hit.count === LIMITS.loginFailuresPerAccount.limit) {
-      // Each lockout in a day doubles how long unknown addresses stay locked out (15, 30, 60 min...).
-      const lockouts = await ctx.limiter.hit(`login:lockouts:${email}`, LIMITS.loginLockoutsPerAccount);
-      const rule = lockRule(lockouts.count);
-      await ctx.limiter.hit(lockKey, rule);
-      await ctx.limiter.hit(lockKey, rule);
-      if (user) securityEvent(ctx, 'login_locked', user.id);
-    }
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
-  await ctx.limiter.reset(accountKey);
-  await ctx.limiter.reset(addressKey);
-  await rememberAddress(ctx.db, { userId: user.id, addressHash: address, now: new Date(ctx.clock.now()) });
-  return sessionFor(ctx, user);
 }
 
 /** The verification mail, saying which username the code activates (several sign-ups may be pending). */
@@ -175,7 +124,7 @@ export async function signup(ctx: AppContext, input: Signup & { ip: string }) {
   const existing = await getUserByEmail(ctx.db, { email: input.email });
   if (existing?.emailVerifiedAt) {
     if (await codeMailAllowed(ctx, input.email)) sendLater(ctx, alreadyRegisteredMail(input.email));
-    return { message: MESSAGES_OUT.signup };
+    return { message: MESSAGES_OUT.signup, pendingId: undefined };
   }
   const now = ctx.clock.now();
   const pending = await insertPendingSignup(ctx.db, {
@@ -190,11 +139,11 @@ export async function signup(ctx: AppContext, input: Signup & { ip: string }) {
     const code = await ctx.emailCodes.issue({ email: input.email, purpose: 'signup', pendingSignupId: pending.id });
     sendLater(ctx, signupCodeMail(input.email, code, input.username));
   }
-  return { message: MESSAGES_OUT.signup };
+  return { message: MESSAGES_OUT.signup, pendingId: pending.id };
 }
 
 /** At most one code mail a minute and five an hour per address (silently skipped at sign-up). */
-async function codeMailAllowed(ctx: AppContext, email: string, purpose: CodePurpose = 'signup') {
+export async function codeMailAllowed(ctx: AppContext, email: string, purpose: CodePurpose = 'signup') {
   const minute = await ctx.limiter.hit(`codemail:${purpose}:min:${email}`, LIMITS.codeMailPerAddressMinute);
   if (!minute.allowed) return false;
   const hour = await ctx.limiter.hit(`codemail:${purpose}:hour:${email}`, LIMITS.codeMailPerAddressHour);
@@ -280,8 +229,29 @@ const uniqueViolation = (err: unknown): string | undefined => {
   return undefined;
 };
 
-/** A resend mails a fresh code for each pending sign-up of the address (each naming its username). */
-export async function resendSignupCode(ctx: AppContext, { email, ip }: { email: string; ip: string }) {
+/**
+ * The owner's resend (the browser that made the sign-up, by its signed cookie) mails a fresh code for
+ * its own sign-up within an allowance of its own, once a minute and five times an hour, that no
+ * stranger's resend or wrong code can use up. Only the three oldest live sign-ups of an address have
+ * one, so the mails to an address stay bounded: 5 × 3 an hour from the address's allowance (a code
+ * per pending sign-up) and 3 × 5 from its owners'.
+ */
+async function resendToOwner(ctx: AppContext, { email, ownedId }: { email: string; ownedId: string }) {
+  const owned = await ownedPendingSignup(ctx.db, { id: ownedId, email, now: new Date(ctx.clock.now()), max: PENDING_RESEND_MAX });
+  if (!owned) return false;
+  await enforce(ctx.limiter, `codemail:signup:owner:${owned.id}:min`, LIMITS.codeMailPerAddressMinute, 'RESEND_TOO_SOON');
+  await enforce(ctx.limiter, `codemail:signup:owner:${owned.id}:hour`, LIMITS.codeMailPerAddressHour, 'RESEND_TOO_SOON');
+  const code = await ctx.emailCodes.issue({ email, purpose: 'signup', pendingSignupId: owned.id });
+  sendLater(ctx, signupCodeMail(email, code, owned.username));
+  return true;
+}
+
+/**
+ * A resend from the sign-up's own browser goes to its owner's allowance; any other mails a fresh
+ * code for each pending sign-up of the address (each naming its username) within the address's.
+ */
+export async function resendSignupCode(ctx: AppContext, { email, ip, ownedId }: { email: string; ip: string; ownedId?: string }) {
+  if (ownedId && (await resendToOwner(ctx, { email, ownedId }))) return { message: MESSAGES_OUT.resent };
   await enforceCodeMail(ctx, email, ip, 'signup');
   const pendings = await livePendingSignups(ctx.db, { email, now: new Date(ctx.clock.now()), limit: PENDING_RESEND_MAX });
   for (const p of pendings) {

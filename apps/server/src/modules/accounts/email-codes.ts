@@ -5,7 +5,7 @@ import { emailCodes } from '@/db/schema';
 import { AppError } from '@/errors';
 import type { Clock } from '@/lib/clock';
 
-export type CodePurpose = 'signup' | 'reset';
+export type CodePurpose = 'signup' | 'reset' | 'login';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
 /** Live codes compared per check (one per pending sign-up; sign-up mail limits keep them few). */

@@ -49,17 +49,13 @@ export async function lockVote(
   return row;
 }
 
-/** Votes cast since `since` by one user, and from one address (hashed). */
-export async function recentVotes(db: Db, { userId, addressHash, since }: { userId: string; addressHash: string; since: Date }) {
+/** Votes cast since `since` by one user. */
+export async function recentVotes(db: Db, { userId, since }: { userId: string; since: Date }) {
   const [byUser] = await db
     .select({ n: count() })
     .from(arenaBattles)
     .where(and(eq(arenaBattles.userId, userId), gte(arenaBattles.votedAt, since)));
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(arenaBattles)
-    .where(and(eq(arenaBattles.voterAddressHash, addressHash), gte(arenaBattles.votedAt, since)));
-  return { byUser: Number(byUser?.n ?? 0), byAddress: Number(byAddress?.n ?? 0) };
+  return { byUser: Number(byUser?.n ?? 0) };
 }
 
 /** Every vote that counts for the ratings: voted and not flagged. */

@@ -128,9 +128,10 @@ const startOfUtcDay = (ms: number) => new Date(Math.floor(ms / 86_400_000) * 86_
 
 /**
  * Locks the vote, then reveals the names. Only the battle's user, once, before it expires; the
- * daily cap refuses; a burst (more than ARENA_BURST_VOTES in the window, from the account or the
- * address) is stored flagged, answered as usual, and left out of the ratings; so is a battle whose
- * answer named its model (arena.identity.ts), which was not blind.
+ * daily cap refuses; a burst (more than ARENA_BURST_VOTES in the window from the account, never
+ * counted per address, which many users share behind carrier-grade NAT) is stored flagged,
+ * answered as usual, and left out of the ratings; so is a battle whose answer named its model
+ * (arena.identity.ts), which was not blind.
  */
 export async function castVote({
   ctx,
@@ -156,10 +157,10 @@ export async function castVote({
   const now = ctx.clock.now();
   if (battle.expiresAt.getTime() <= now) throw new AppError('BATTLE_EXPIRED');
   const addressHash = battleIds.hashAddress(address);
-  const today = await recentVotes(ctx.db, { userId, addressHash, since: startOfUtcDay(now) });
+  const today = await recentVotes(ctx.db, { userId, since: startOfUtcDay(now) });
   if (today.byUser >= ctx.config.ARENA_DAILY_VOTES) throw new AppError('VOTE_CAP_REACHED');
-  const window = await recentVotes(ctx.db, { userId, addressHash, since: new Date(now - ctx.config.ARENA_BURST_WINDOW_SECONDS * 1000) });
-  const burst = window.byUser >= ctx.config.ARENA_BURST_VOTES || window.byAddress >= ctx.config.ARENA_BURST_VOTES;
+  const window = await recentVotes(ctx.db, { userId, since: new Date(now - ctx.config.ARENA_BURST_WINDOW_SECONDS * 1000) });
+  const burst = window.byUser >= ctx.config.ARENA_BURST_VOTES;
   const revealed = battleRevealsIdentity(battle);
   const flagged = burst || revealed;
   const locked = await lockVote(ctx.db, { id, userId, winner, now: new Date(now), addressHash, flagged });

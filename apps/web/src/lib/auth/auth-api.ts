@@ -6,11 +6,11 @@ const noRefresh = { skipAuthRefresh: true } as const;
 
 /** The account calls of SPEC.md section 7 (auth paths never trigger the 401 refresh). */
 export const authApi = {
-  login: (email: string, password: string) =>
+  login: (email: string, password: string, code?: string) =>
     requestJson<SessionResponse>('/api/v1/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: email, password }),
+      body: new URLSearchParams({ username: email, password, ...(code ? { code } : {}) }),
       ...noRefresh,
     }),
   signup: (body: { name: string; username: string; email: string; password: string }) =>

@@ -41,11 +41,11 @@ export function restoredAuthState(): AuthState {
 type Rejected = { message: string; code?: string };
 const reject = (err: unknown, fallback: string): Rejected => ({ message: errorText(err, fallback), code: errorCode(err) });
 
-export const login = createAsyncThunk<SessionResponse, { email: string; password: string }, { rejectValue: Rejected }>(
+export const login = createAsyncThunk<SessionResponse, { email: string; password: string; code?: string }, { rejectValue: Rejected }>(
   'auth/login',
   async (input, { rejectWithValue }) => {
     try {
-      return await authApi.login(input.email, input.password);
+      return await authApi.login(input.email, input.password, input.code);
     } catch (err) {
       return rejectWithValue(reject(err, 'Login failed'));
     }

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { Banner } from '@/features/auth/components/banner';
 import { EmailField, PasswordField, SubmitButton } from '@/features/auth/components/fields';
+import { LoginCodeField } from '@/features/auth/components/login-code-field';
 import { useFlash } from '@/features/auth/hooks/use-flash';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { validateEmail, validateLoginPassword } from '@/features/auth/validation';
@@ -18,6 +19,9 @@ export function LoginRoute() {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
   const [isLoading, setIsLoading] = useState(false);
+  // Set when the server asks for the code it mailed (LOGIN_CODE_REQUIRED): its message.
+  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const flash = useFlash();
   const errors = { email: validateEmail(email), password: validateLoginPassword(password) };
 
@@ -27,11 +31,15 @@ export function LoginRoute() {
     if (errors.email || errors.password || isLoading) return;
     setIsLoading(true);
     flash.setError(null);
-    const result = await dispatch(login({ email: email.trim(), password }));
+    const result = await dispatch(login({ email: email.trim(), password, ...(codeNote && code ? { code } : {}) }));
     setIsLoading(false);
     if (login.rejected.match(result)) {
       if (result.payload?.code === 'EMAIL_NOT_VERIFIED') {
         navigate(paths.signupVerify, { state: { email: email.trim().toLowerCase(), notVerified: true } });
+        return;
+      }
+      if (result.payload?.code === 'LOGIN_CODE_REQUIRED') {
+        setCodeNote(result.payload.message);
         return;
       }
       flash.setError(result.payload?.message ?? 'Login failed');
@@ -69,6 +77,7 @@ export function LoginRoute() {
           error={touched.password ? errors.password : null}
           disabled={isLoading}
         />
+        {codeNote && <LoginCodeField note={codeNote} value={code} onChange={setCode} disabled={isLoading} />}
         <div className="-mt-2 mb-4 text-right">
           <Link to={paths.forgot} className="text-sm text-neon-cyan hover:underline">
             Forgot password?

@@ -1,0 +1,35 @@
+import { TextField } from '@/features/auth/components/fields';
+
+/**
+ * The step-up of a sign-in (LOGIN_CODE_REQUIRED): the server mailed a 6-digit code to the account;
+ * the form is sent again with the email, the password and this code.
+ */
+export function LoginCodeField({
+  note,
+  value,
+  onChange,
+  disabled,
+}: {
+  note: string;
+  value: string;
+  onChange: (code: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <p role="status" className="mb-3 rounded-lg border border-neon-cyan/30 bg-neon-cyan/10 px-3 py-2 text-sm text-slate-100">
+        {note}
+      </p>
+      <TextField
+        label="Sign-in code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={value}
+        onChange={(v) => onChange(v.replace(/\D/g, '').slice(0, 6))}
+        disabled={disabled}
+        className="text-center"
+      />
+    </>
+  );
+}
