@@ -8,5 +8,6 @@ export * from './errors';
 export * from './fusion';
 export * from './models';
 export * from './plans';
+export * from './routes';
 export * from './text';
 export * from './tools';
