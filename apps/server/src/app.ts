@@ -35,7 +35,6 @@ import { watchStopRequests } from '@/modules/chats/remote-stop';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
-import { registerTools } from '@/modules/tools';
 import { estimateRoutes } from '@/modules/usage/estimate.routes';
 import { usageRoutes } from '@/modules/usage/usage.routes';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
@@ -192,7 +191,6 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     void billing.warmUp();
   });
-  registerTools();
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });
