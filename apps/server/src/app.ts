@@ -5,74 +5,47 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import { normalizeEmail } from '@sangam/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import type { AppContext } from '@/app-context';
 import { type Database, openDatabase } from '@/db/client';
 import type { Config } from '@/env';
-import { type AccessTokens, createAccessTokens } from '@/lib/access-tokens';
+import { createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
-import { createMailer, type Mailer } from '@/lib/mailer/mailer';
+import { createMailer } from '@/lib/mailer/mailer';
 import { passwordGate, passwordPriority } from '@/lib/passwords';
-import { createKnownClients, type KnownClients } from '@/lib/rate-limit/known-clients';
-import { memoryRateLimiter, type RateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
-import { connectRedis, type Redis, type RedisLink } from '@/lib/redis';
-import { createRevocations, type Revocations } from '@/lib/revocations';
+import { createKnownClients } from '@/lib/rate-limit/known-clients';
+import { memoryRateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
+import { connectRedis } from '@/lib/redis';
+import { createRevocations } from '@/lib/revocations';
 import { loadJwtSecret } from '@/lib/secrets';
-import { type CookieSigner, createCookieSigner } from '@/lib/signed-cookies';
+import { createCookieSigner } from '@/lib/signed-cookies';
 import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { deviceOf } from '@/modules/accounts/devices';
-import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
-import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
+import { createEmailCodes } from '@/modules/accounts/email-codes';
+import { createRefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
 import { REQUEST_CAP_MS } from '@/modules/agent/answer-pipeline';
-import { type AnswerRuns, createAnswerRuns } from '@/modules/agent/answer-runs';
+import { createAnswerRuns } from '@/modules/agent/answer-runs';
 import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { billingRoutes } from '@/modules/billing/billing.routes';
-import { type Billing, createBilling } from '@/modules/billing/billing.service';
+import { createBilling } from '@/modules/billing/billing.service';
 import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
 import { failOrphanedAnswers } from '@/modules/chats/orphaned-answers';
 import { watchStopRequests } from '@/modules/chats/remote-stop';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
-import { registerTools } from '@/modules/tools';
 import { estimateRoutes } from '@/modules/usage/estimate.routes';
 import { usageRoutes } from '@/modules/usage/usage.routes';
-import { createUsageMeter, type UsageMeter } from '@/modules/usage/usage-meter';
+import { createUsageMeter } from '@/modules/usage/usage-meter';
 import { usersRoutes } from '@/modules/users/users.routes';
-import { createRequireUser, type RequireUser } from '@/plugins/auth-guard';
+import { createRequireUser } from '@/plugins/auth-guard';
 import { errorHandler } from '@/plugins/error-handler';
 import { securityHeaders } from '@/plugins/security-headers';
 import { webApp } from '@/plugins/web-app';
-
-/** What every feature module receives: configuration, database and the shared services. */
-export type AppContext = {
-  config: Config;
-  database: Database;
-  db: Database['db'];
-  log: FastifyBaseLogger;
-  clock: Clock;
-  /** The raw client; prefer `redisLink.use(work, fallback)`, which survives an outage. */
-  redis?: Redis;
-  redisLink?: RedisLink;
-  limiter: RateLimiter;
-  revocations: Revocations;
-  mailer: Mailer;
-  accessTokens: AccessTokens;
-  refreshTokens: RefreshTokens;
-  emailCodes: EmailCodes;
-  requireUser: RequireUser;
-  usage: UsageMeter;
-  /** Answers being generated in this process (issue 13): followed, resumed and stopped by id. */
-  answers: AnswerRuns;
-  /** Subscriptions (Razorpay): an account's deletion ends them. */
-  billing: Billing;
-  /** Signs the device and sign-up owner cookies. */
-  cookies: CookieSigner;
-  /** Devices that signed in to an account lately: their logins go first through the Argon2 gate. */
-  knownClients: KnownClients;
-};
 
 /** The repository root, found from this file in the source tree or in the bundled dist. */
 function repoRoot(): string {
@@ -176,10 +149,7 @@ export async function buildApp({
     db: db.db,
     log: app.log,
     clock,
-    redis: redisLink?.client,
-    redisLink,
     limiter: redisLink ? resilientRateLimiter(redisLink, clock) : memoryRateLimiter(clock),
-    revocations,
     mailer,
     accessTokens,
     refreshTokens: createRefreshTokens({ db: db.db, clock, revocations, secret }),
@@ -207,6 +177,9 @@ export async function buildApp({
     passwordPriority.run(priority, done);
   });
 
+  // Requests and responses are checked against the route table of @sangam/contracts (ROUTES).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
   await app.register(securityHeaders, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(compress, { threshold: 1024 });
@@ -221,7 +194,6 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     void billing.warmUp();
   });
-  registerTools();
   const registry = createModelRegistry({ config, env: process.env, log: app.log });
   app.addHook('onClose', async () => registry.close());
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });

@@ -7,6 +7,7 @@ import { users } from '@/db/schema';
 import { createAccessTokens } from '@/lib/access-tokens';
 import { loadJwtSecret } from '@/lib/secrets';
 import { type EngineTest, startEngineTest } from './engine-helper';
+import type { RecordedRoute } from './route-table';
 import { createVerifiedUser, randomIp } from './users';
 
 /**
@@ -14,18 +15,8 @@ import { createVerifiedUser, randomIp } from './users';
  * onRoute hook is in place before buildApp registers anything. A new route is fuzzed without editing
  * this file.
  */
-const routes = vi.hoisted(() => [] as Array<{ method: string; url: string }>);
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
-  const factory = ((options?: Parameters<typeof original.default>[0]) => {
-    const app = original.default(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url ?? route.path });
-    });
-    return app;
-  }) as typeof original.default;
-  return { ...original, default: factory, fastify: factory };
-});
+const routes = vi.hoisted(() => [] as RecordedRoute[]);
+vi.mock('fastify', async (importOriginal) => (await import('./route-table')).recordingFastify(await importOriginal(), routes));
 
 /** Cases in total over every route (each route gets its share). */
 const TOTAL_CASES = 10_000;

@@ -149,15 +149,66 @@ export type VerifyOtp = z.infer<typeof verifyOtpSchema>;
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 
+/**
+ * POST /reset-password accepts both namings: code/password/confirm and reset_token/new_password/confirm_password.
+ * A mismatch of the two passwords is the issue `passwordsDoNotMatch` on `confirm`.
+ */
+export const resetPasswordSchema = z
+  .preprocess(
+    (raw) => {
+      const b = (raw ?? {}) as Record<string, unknown>;
+      return {
+        email: b.email,
+        code: b.code ?? b.reset_token,
+        password: b.password ?? b.new_password,
+        confirm: b.confirm ?? b.confirm_password ?? b.confirmPassword,
+      };
+    },
+    z.object({
+      email,
+      code: otp.or(z.undefined()).refine((v) => v !== undefined, MESSAGES.resetCodeRequired),
+      password: strongPassword,
+      confirm: z.string({ error: MESSAGES.passwordsDoNotMatch }),
+    }),
+  )
+  .refine((v) => v.password === v.confirm, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm'] });
+
+/** POST /auth/logout: the body is optional; a refresh token names the family to end when the session has none. */
+export const logoutSchema = z.object({ refresh_token: z.string().max(512).optional() }).nullish();
+
+/**
+ * DELETE /api/user/delete, the alternative settings flow: the account email typed again and the word
+ * DELETE. Deletion also needs a recent authentication: a login within the last 5 minutes, or the password.
+ */
+export const confirmDeleteSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  confirmation: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128).optional(),
+});
+
 /** The user as every account response returns it. */
-export type PublicUser = { id: string; firstName: string; lastName: string; name: string; username: string; email: string; plan: string };
+export const publicUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  plan: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+/** GET /auth/verify: the session's user and the access token it was called with. */
+export const currentSessionSchema = z.object({
+  user: publicUserSchema,
+  token: z.string(),
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
 /** Login, refresh and verify answers: `token` and `access_token` are the same access token. */
-export type SessionResponse = {
-  user: PublicUser;
-  token: string;
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-};
-export type MessageResponse = { message: string };
+export const sessionResponseSchema = currentSessionSchema.extend({ refresh_token: z.string(), expires_in: z.number() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+/** GET /api/user/me, and PUT /api/user/update with its message. */
+export const profileSchema = z.object({ user: publicUserSchema });
+export const profileUpdatedSchema = profileSchema.extend({ message: z.string() });

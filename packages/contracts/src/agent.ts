@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CHAT_MODES } from './brand';
-import type { MessageIdsEvent, PanelChoice } from './chats';
-import type { AnswerCost, FusionAnalysis } from './fusion';
+import { messageIdsEventSchema, panelChoiceSchema } from './chats';
+import { answerCostSchema, fusionAnalysisSchema } from './fusion';
+import { publicModelSchema } from './models';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /** Limits of the prompt and answer service. */
@@ -41,29 +42,63 @@ export const agentRequestSchema = z.object({
 });
 export type AgentRequest = z.infer<typeof agentRequestSchema>;
 
-export type RefineResponse = { data: { refined: string[]; ranking: number[] }; message: string };
+/** The refiner's answer: three refined prompts and their ranking (1 is best). */
+export const refineResponseSchema = z.object({
+  data: z.object({ refined: z.array(z.string()), ranking: z.array(z.number()) }),
+  message: z.string(),
+});
+export type RefineResponse = z.infer<typeof refineResponseSchema>;
 
 /** A model's answer in supporting_output: its text, or why it failed. */
-export type SupportingAnswer =
-  | string
-  | { text?: string; content?: string; image?: string; error?: string; status?: 'ok' | 'failed' | 'timeout' };
-export type AnswerResponse = {
-  data: {
-    best_output: string;
-    supporting_output: Record<string, SupportingAnswer>;
+export const supportingAnswerSchema = z.union([
+  z.string(),
+  z.object({
+    text: z.string().optional(),
+    content: z.string().optional(),
+    image: z.string().optional(),
+    error: z.string().optional(),
+    status: z.enum(['ok', 'failed', 'timeout']).optional(),
+  }),
+]);
+export type SupportingAnswer = z.infer<typeof supportingAnswerSchema>;
+
+export const answerResponseSchema = z.object({
+  data: z.object({
+    best_output: z.string(),
+    supporting_output: z.record(z.string(), supportingAnswerSchema),
     /** Grounded facts computed by a tool (chart, nutrition table, checked citations), when any. */
-    facts?: unknown;
+    facts: z.unknown().optional(),
     /** Issue 15: the fusion's analysis ("How the models agreed"), when two or more answers were fused. */
-    analysis?: FusionAnalysis;
+    analysis: fusionAnalysisSchema.optional(),
     /** Issue 15: tokens and rupees per call and in total. */
-    cost?: AnswerCost;
+    cost: answerCostSchema.optional(),
     /** Issue 16: why these proposers answered, when the panel followed the leaderboard. */
-    panel?: PanelChoice;
-  };
-  message: string;
+    panel: panelChoiceSchema.optional(),
+  }),
+  message: z.string(),
   /** Issue 13: the stored messages, for an answer in a chat of the user. */
-  ids?: MessageIdsEvent;
-};
+  ids: messageIdsEventSchema.optional(),
+});
+export type AnswerResponse = z.infer<typeof answerResponseSchema>;
+
+/**
+ * Which answer an event is about: `model` is the model id; `answerId` (issue 15) tells the samples of
+ * one model apart (`id#k`; equal to `model` for a single call, and absent from older stored answers).
+ */
+export const modelRefSchema = z.object({
+  model: z.string(),
+  name: z.string(),
+  answerId: z.string().optional(),
+  sample: z.number().optional(),
+});
+export type ModelRef = z.infer<typeof modelRefSchema>;
+
+/** The codes of one model's failure (in the error registry). */
+export const MODEL_ERROR_CODES = ['MODEL_FAILED', 'MODEL_TIMEOUT', 'MODEL_CIRCUIT_OPEN', 'MODEL_STOPPED'] as const;
+export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
+
+/** The body of every error: a registered code and the message a user sees. */
+const streamErrorSchema = z.object({ code: z.string(), detail: z.string() });
 
 /**
  * Server-Sent Events of the streaming form (`Accept: text/event-stream`). Each event's `data` is JSON.
@@ -81,31 +116,39 @@ export type AnswerResponse = {
  * - `final`       AnswerResponse | RefineResponse  the same JSON as the non-streaming answer
  * - `error`       { code, detail }           the request failed as a whole
  */
-export type AgentStreamEvent =
-  | { event: 'message-ids'; data: MessageIdsEvent }
-  | { event: 'model-start'; data: ModelRef }
-  | { event: 'model-delta'; data: ModelRef & { delta: string } }
-  | {
-      event: 'model-end';
-      data: ModelRef & { text: string; tokens?: number; durationMs?: number; late?: boolean; costInr?: number | null };
-    }
-  | { event: 'model-error'; data: ModelRef & { code: ModelErrorCode; detail: string; text?: string } }
-  | { event: 'fusion-analysis'; data: FusionAnalysis }
-  | { event: 'panel'; data: PanelChoice }
-  | { event: 'fusion-start'; data: { model: string; name: string; answers?: string[] } }
-  | { event: 'fusion-delta'; data: { delta: string } }
-  | { event: 'refined'; data: RefineResponse['data'] }
-  | { event: 'final'; data: AnswerResponse | RefineResponse }
-  | { event: 'error'; data: { code: string; detail: string } };
+export const agentStreamEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('message-ids'), data: messageIdsEventSchema }),
+  z.object({ event: z.literal('model-start'), data: modelRefSchema }),
+  z.object({ event: z.literal('model-delta'), data: modelRefSchema.extend({ delta: z.string() }) }),
+  z.object({
+    event: z.literal('model-end'),
+    data: modelRefSchema.extend({
+      text: z.string(),
+      tokens: z.number().optional(),
+      durationMs: z.number().optional(),
+      late: z.boolean().optional(),
+      costInr: z.number().nullable().optional(),
+    }),
+  }),
+  z.object({
+    event: z.literal('model-error'),
+    data: modelRefSchema.extend({ code: z.enum(MODEL_ERROR_CODES), detail: z.string(), text: z.string().optional() }),
+  }),
+  z.object({ event: z.literal('fusion-analysis'), data: fusionAnalysisSchema }),
+  z.object({ event: z.literal('panel'), data: panelChoiceSchema }),
+  z.object({
+    event: z.literal('fusion-start'),
+    data: z.object({ model: z.string(), name: z.string(), answers: z.array(z.string()).optional() }),
+  }),
+  z.object({ event: z.literal('fusion-delta'), data: z.object({ delta: z.string() }) }),
+  z.object({ event: z.literal('refined'), data: refineResponseSchema.shape.data }),
+  z.object({ event: z.literal('final'), data: z.union([answerResponseSchema, refineResponseSchema]) }),
+  z.object({ event: z.literal('error'), data: streamErrorSchema }),
+]);
+export type AgentStreamEvent = z.infer<typeof agentStreamEventSchema>;
 
-/**
- * Which answer an event is about: `model` is the model id; `answerId` (issue 15) tells the samples of
- * one model apart (`id#k`; equal to `model` for a single call, and absent from older stored answers).
- */
-export type ModelRef = { model: string; name: string; answerId?: string; sample?: number };
-
-/** The codes of one model's failure (in the error registry). */
-export type ModelErrorCode = 'MODEL_FAILED' | 'MODEL_TIMEOUT' | 'MODEL_CIRCUIT_OPEN' | 'MODEL_STOPPED';
+/** GET /ai/v1/models */
+export const modelListSchema = z.object({ models: z.array(publicModelSchema) });
 
 /** Tool prompt prefixes of SPEC.md section 7. */
 export const TOOL_PREFIXES = { scripture: 'BOOK_ID:', astrology: 'ASTR:', recipe: 'REP:', calorie: 'CAL:,', chanakya: 'CHA:,' } as const;

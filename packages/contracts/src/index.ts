@@ -9,5 +9,6 @@ export * from './fusion';
 export * from './languages';
 export * from './models';
 export * from './plans';
+export * from './routes';
 export * from './text';
 export * from './tools';

@@ -7,9 +7,9 @@ import { loadConfig } from '@/env';
 import { EvalUserError } from '@/eval/eval-errors';
 import { createAiSdkClient } from '@/lib/llm/ai-sdk-client';
 import type { ModelClient } from '@/lib/llm/model-client';
+import { type ModelSpec, modelsFromEnv, readModelsFile } from '@/lib/llm/models-config';
 import { USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
 import { createModelRegistry, type ModelRegistry } from '@/modules/models/model-registry';
-import { type ModelSpec, modelsFromEnv, readModelsFile } from '@/modules/models/models.config';
 
 /**
  * A model's price per million tokens, as an optional `price` of its entry in MODELS_FILE:

@@ -7,8 +7,8 @@ import { familyOf, loadSpecs, pickJudge, readPrices } from '@/eval/eval-models';
 import { assertWritable, parseEvalOptions } from '@/eval/eval-options';
 import { wilson } from '@/eval/eval-stats';
 import { DEFAULT_PROMPTS_FILE, limitPrompts, loadPromptSet, parsePromptSet } from '@/eval/prompt-set';
+import type { ModelSpec } from '@/lib/llm/models-config';
 import { USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
-import type { ModelSpec } from '@/modules/models/models.config';
 
 describe('eval statistics and the verdict rule', () => {
   it('gives the 95 % Wilson score interval, inside 0..1 at the extremes', () => {

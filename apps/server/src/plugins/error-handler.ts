@@ -1,8 +1,16 @@
 import { ERRORS } from '@sangam/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, appErrorForDatabase, databaseErrorCode } from '@/errors';
+
+/** 400 VALIDATION_FAILED: the first issue's message as the detail, and the first message of each field (`body` for the whole). */
+function invalid(reply: FastifyReply, issues: Array<{ path: string[]; message?: string }>) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join('.') || 'body'] ??= issue.message ?? '';
+  return reply.status(400).send({ code: 'VALIDATION_FAILED', detail: issues[0]?.message ?? ERRORS.VALIDATION_FAILED.detail, fields });
+}
 
 /** The one error handler: `{ code, detail }` for every failure, never a 5xx's internals. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
@@ -15,14 +23,24 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         .headers(error.headers)
         .send({ code: error.code, detail: error.detail, ...(error.fields ? { fields: error.fields } : {}) });
     }
-    if (error instanceof ZodError) {
-      const first = error.issues[0];
-      const fields: Record<string, string> = {};
-      for (const issue of error.issues) {
-        const key = issue.path.join('.') || 'body';
-        fields[key] ??= issue.message;
-      }
-      return reply.status(400).send({ code: 'VALIDATION_FAILED', detail: first?.message ?? ERRORS.VALIDATION_FAILED.detail, fields });
+    // A request refused by its route's schema (or a schema parsed by hand): the first message, and one per field.
+    if (error instanceof ZodError)
+      return invalid(
+        reply,
+        error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+      );
+    if (hasZodFastifySchemaValidationErrors(error))
+      return invalid(
+        reply,
+        error.validation.map((v) => ({ path: v.instancePath.split('/').slice(1), message: v.message })),
+      );
+    if (error instanceof ResponseSerializationError) {
+      // A response that breaks its contract is the server's fault: logged with the schema's issues.
+      request.log.error(
+        { issues: error.cause.issues.map((i) => ({ path: i.path.join('.'), code: i.code })) },
+        'response broke its contract',
+      );
+      return reply.status(500).send({ code: 'INTERNAL', detail: ERRORS.INTERNAL.detail });
     }
     const fromDatabase = appErrorForDatabase(error);
     if (fromDatabase) {

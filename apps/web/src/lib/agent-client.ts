@@ -1,10 +1,19 @@
-import type { AgentStreamEvent, AnswerResponse, ChatMode, RefineResponse } from '@sangam/contracts';
+import {
+  type AgentStreamEvent,
+  type AnswerResponse,
+  agentStreamEventSchema,
+  answerResponseSchema,
+  type ChatMode,
+  type RefineResponse,
+  refineResponseSchema,
+} from '@sangam/contracts';
 import { authFetch, readError } from '@/lib/api-client';
 
 /** The public client key sent as X-API-Key (identifies the web app; not a secret). */
 export const CLIENT_API_KEY = 'sangam-web';
 
 export type AgentEndpoint = 'PromptRefiner' | 'GenerateAnswer';
+export type AgentResponse<E extends AgentEndpoint> = E extends 'PromptRefiner' ? RefineResponse : AnswerResponse;
 export type AgentFields = {
   prompt: string;
   chatId: string;
@@ -28,12 +37,12 @@ function formData({ prompt, chatId, requestId, mode, image, extra }: AgentFields
 /** 'req_' + timestamp style request ids. */
 export const requestId = (prefix = 'req_') => `${prefix}${Date.now()}`;
 
-/** One JSON call (no streaming). Throws HttpError on a non-2xx answer and SyntaxError on bad JSON. */
-export async function callAgent<T extends AnswerResponse | RefineResponse>(
-  endpoint: AgentEndpoint,
+/** One JSON call (no streaming). Throws HttpError on a non-2xx answer and SyntaxError on bad JSON or a wrong shape. */
+export async function callAgent<E extends AgentEndpoint>(
+  endpoint: E,
   fields: AgentFields,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<AgentResponse<E>> {
   const res = await authFetch(`/ai/v1/agent/${endpoint}`, {
     method: 'POST',
     headers: { accept: 'application/json', 'x-api-key': CLIENT_API_KEY },
@@ -41,24 +50,55 @@ export async function callAgent<T extends AnswerResponse | RefineResponse>(
     signal,
   });
   if (!res.ok) throw await readError(res);
-  return parseJson<T>(await res.text());
+  return parseJson(RESPONSES[endpoint], await res.text());
 }
 
 export const INVALID_JSON = 'Invalid JSON response from server';
 
-/** The body as JSON, or a SyntaxError with the message the answer card shows. */
-function parseJson<T>(text: string): T {
+/** A contract schema, as far as this client uses it. */
+type Schema<T> = { safeParse: (value: unknown) => { success: true; data: T } | { success: false } };
+
+/** Each endpoint's JSON answer (also the `final` event of its stream), checked against the contracts. */
+const RESPONSES: { [E in AgentEndpoint]: Schema<AgentResponse<E>> } = {
+  PromptRefiner: refineResponseSchema,
+  GenerateAnswer: answerResponseSchema,
+};
+
+/** A value of the schema's shape, or a SyntaxError with the message the answer card shows. */
+function checked<T>(schema: Schema<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new SyntaxError(INVALID_JSON);
+  return parsed.data;
+}
+
+/** The text as JSON, or a SyntaxError with the message the answer card shows. */
+function readJson(text: string): unknown {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text);
   } catch {
     throw new SyntaxError(INVALID_JSON);
   }
 }
 
+/** The body as JSON of the schema's shape, or a SyntaxError with the message the answer card shows. */
+const parseJson = <T>(schema: Schema<T>, text: string): T => checked(schema, readJson(text));
+
+/** The events this client knows; others (a newer server's) are skipped. */
+const EVENT_NAMES: ReadonlySet<string> = new Set(agentStreamEventSchema.options.map((o) => o.shape.event.value));
+
+/** One event checked against the contracts: undefined for an event this client does not know. */
+function parseEvent(event: string, data: string): AgentStreamEvent | undefined {
+  if (!EVENT_NAMES.has(event)) return undefined;
+  return checked(agentStreamEventSchema, { event, data: readJson(data) });
+}
+
 /** An SSE event with its `id:` (its index in the answer, for resuming), when the server sent one. */
 export type IndexedEvent = AgentStreamEvent & { id?: number };
 
-/** Splits a Server-Sent Events byte stream into events as they arrive. */
+/**
+ * Splits a Server-Sent Events byte stream into events as they arrive, each checked against the
+ * contracts (a SyntaxError for bad JSON or a wrong shape).
+ */
 export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<IndexedEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -79,7 +119,8 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
         else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
         else if (line.startsWith('id:')) id = Number(line.slice(3).trim());
       }
-      if (data.length) yield { event, data: JSON.parse(data.join('\n')), id: Number.isFinite(id) ? id : undefined } as IndexedEvent;
+      const parsed = data.length ? parseEvent(event, data.join('\n')) : undefined;
+      if (parsed) yield { ...parsed, id: Number.isFinite(id) ? id : undefined };
       cut = buffer.indexOf('\n\n');
     }
   }
@@ -89,12 +130,12 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
  * The streaming call: `onEvent` sees every event the moment it arrives; resolves with the `final`
  * payload. Throws HttpError when the request is refused before streaming starts.
  */
-export async function streamAgent<T extends AnswerResponse | RefineResponse>(
-  endpoint: AgentEndpoint,
+export async function streamAgent<E extends AgentEndpoint>(
+  endpoint: E,
   fields: AgentFields,
   onEvent: (event: IndexedEvent) => void,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<AgentResponse<E>> {
   const res = await authFetch(`/ai/v1/agent/${endpoint}`, {
     method: 'POST',
     headers: { accept: 'text/event-stream', 'x-api-key': CLIENT_API_KEY },
@@ -104,11 +145,11 @@ export async function streamAgent<T extends AnswerResponse | RefineResponse>(
   if (!res.ok || !res.body) throw await readError(res);
   // A server may answer in JSON instead of a stream; anything else (a proxy's HTML page) is not an answer.
   const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('text/event-stream')) return parseJson<T>(await res.text());
-  let final: T | undefined;
+  if (!type.includes('text/event-stream')) return parseJson(RESPONSES[endpoint], await res.text());
+  let final: AgentResponse<E> | undefined;
   for await (const event of readEvents(res.body)) {
     onEvent(event);
-    if (event.event === 'final') final = event.data as T;
+    if (event.event === 'final') final = checked(RESPONSES[endpoint], event.data);
     if (event.event === 'error') throw Object.assign(new Error(event.data.detail), { code: event.data.code });
   }
   if (!final) throw new Error('The answer stream ended before its final event');

@@ -9,10 +9,10 @@ import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3Usage } fro
 import { createOpenRouter } from '@openrouter/ai-sdk-provider';
 import { generateObject } from 'ai';
 import type { ChatInput, ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
+import { type ModelSpec, PROVIDER_KEY_ENV } from '@/lib/llm/models-config';
 import { nodeFetch } from '@/lib/llm/node-fetch';
 import { ModelError } from '@/lib/llm/provider-error';
 import { MAX_RETRIES, withRetries } from '@/lib/llm/provider-retry';
-import { type ModelSpec, PROVIDER_KEY_ENV } from '@/modules/models/models.config';
 
 /** SDK warnings (unsupported settings of a provider) are expected and not for stdout. */
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAiSdkClient } from '@/lib/llm/ai-sdk-client';
 import type { ChatMessage } from '@/lib/llm/model-client';
-import { modelSpecSchema } from '@/modules/models/models.config';
+import { modelSpecSchema } from '@/lib/llm/models-config';
 
 /**
  * The Anthropic and Google wiring against fakes of their wire formats on 127.0.0.1: the request the

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { SessionResponse, Signup } from '@sangam/contracts';
-import type { AppContext } from '@/app';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { rejectCommonPassword } from '@/lib/common-passwords';
 import { escapeHtml } from '@/lib/html';

@@ -1,6 +1,6 @@
-import type { AgentStreamEvent } from '@sangam/contracts';
+import { type AgentStreamEvent, ROUTES } from '@sangam/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '@/app';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { AGENT_BODY_LIMIT, parseAgentForm, readAgentRequest } from '@/modules/agent/agent-request';
 import { estimateRefineTokens } from '@/modules/agent/answer.service';
@@ -60,7 +60,7 @@ export async function agentRoutes(
   // Checked before the body is read: a caller without the key or a session uploads nothing.
   const guards = { onRequest: [checkApiKey, ctx.requireUser] };
 
-  app.get('/models', async () => ({ models: registry.list() }));
+  app.get('/models', { schema: ROUTES['GET /ai/v1/models'] }, async () => ({ models: registry.list() }));
 
   /**
    * Reserves the request's estimated tokens before anything costly runs (image re-encoding, a tool's
@@ -111,7 +111,7 @@ export async function agentRoutes(
     return reply;
   }
 
-  app.post('/agent/PromptRefiner', guards, async (request, reply) => {
+  app.post('/agent/PromptRefiner', { ...guards, schema: ROUTES['POST /ai/v1/agent/PromptRefiner'] }, async (request, reply) => {
     const input = readAgentRequest(request);
     const reservation = await reserve(request, input.Request_Id, estimateRefineTokens({ chars: input.Prompt.length }));
     return respond(request, reply, reservation, async (emit, signal) => {
@@ -122,7 +122,7 @@ export async function agentRoutes(
     });
   });
 
-  app.post('/agent/GenerateAnswer', guards, async (request, reply) => {
+  app.post('/agent/GenerateAnswer', { ...guards, schema: ROUTES['POST /ai/v1/agent/GenerateAnswer'] }, async (request, reply) => {
     const input = readAgentRequest(request);
     const started = await startAnswer(
       { db: ctx.db, registry, meter, runs: ctx.answers, panelFor },

@@ -1,7 +1,7 @@
-import { battleSchema, createBattleSchema, feedbackSchema, leaderboardSchema, voteResultSchema, voteSchema } from '@sangam/contracts';
+import { ROUTES } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '@/app';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import type { Arena } from '@/modules/arena/arena';
 import { saveFeedback } from '@/modules/arena/arena.queries';
@@ -9,26 +9,26 @@ import { castVote, createBattle } from '@/modules/arena/arena.service';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { currentUser } from '@/plugins/auth-guard';
 
-const battleParams = z.object({ battleId: z.string().min(1).max(200) });
-
 /** The arena under /api/v1: blind battles and votes (signed in), likes, and the public leaderboard. */
 export async function arenaRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { ctx, registry, arena }: { ctx: AppContext; registry: ModelRegistry; arena: Arena },
 ) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { battleIds, leaderboard } = arena;
   // Public: the leaderboard.
-  app.get('/leaderboard', async (_request, reply) => {
+  app.get('/leaderboard', { schema: ROUTES['GET /api/v1/leaderboard'] }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return leaderboardSchema.parse(await leaderboard.get());
+    return leaderboard.get();
   });
 
   // Battles, votes and likes are the signed-in user's: one guard for the group, before any body is read.
-  await app.register(async (user) => {
+  await app.register(async (group) => {
+    const user = group.withTypeProvider<ZodTypeProvider>();
     user.addHook('onRequest', ctx.requireUser);
 
-    user.post('/arena/battles', async (request, reply) => {
-      const { prompt } = createBattleSchema.parse(request.body);
+    user.post('/arena/battles', { schema: ROUTES['POST /api/v1/arena/battles'] }, async (request, reply) => {
+      const { prompt } = request.body;
       const controller = new AbortController();
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
@@ -42,12 +42,12 @@ export async function arenaRoutes(
         signal: controller.signal,
         log: request.log,
       });
-      return reply.status(201).send(battleSchema.parse(battle));
+      return reply.status(201).send(battle);
     });
 
-    user.post('/arena/battles/:battleId/vote', async (request) => {
-      const { battleId } = battleParams.parse(request.params);
-      const { winner } = voteSchema.parse(request.body);
+    user.post('/arena/battles/:battleId/vote', { schema: ROUTES['POST /api/v1/arena/battles/:battleId/vote'] }, async (request) => {
+      const { battleId } = request.params;
+      const { winner } = request.body;
       const { result, flagged } = await castVote({
         ctx,
         battleIds,
@@ -58,11 +58,11 @@ export async function arenaRoutes(
       });
       if (flagged) request.log.info({ battle: battleId.split('.')[0], reason: flagged }, 'arena vote flagged (not counted)');
       else leaderboard.invalidate();
-      return voteResultSchema.parse(result);
+      return result;
     });
 
-    user.post('/arena/feedback', async (request, reply) => {
-      const feedback = feedbackSchema.parse(request.body);
+    user.post('/arena/feedback', { schema: ROUTES['POST /api/v1/arena/feedback'] }, async (request, reply) => {
+      const feedback = request.body;
       if (!registry.list().some((m) => m.id === feedback.modelId)) throw new AppError('MODEL_UNKNOWN');
       await saveFeedback(ctx.db, {
         userId: currentUser(request).id,

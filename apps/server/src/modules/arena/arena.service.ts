@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Battle, BRAND, type VoteResult } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '@/app';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { estimateTokens, type ModelClient } from '@/lib/llm/model-client';
 import { describeProviderError, ModelError } from '@/lib/llm/provider-error';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '@/app';
+import type { AppContext } from '@/app-context';
 import type { ModelClient } from '@/lib/llm/model-client';
 import { loadJwtSecret } from '@/lib/secrets';
 import { createBattleIds } from '@/modules/arena/arena.battle-id';

@@ -1,3 +1,4 @@
+import { ROUTES } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
@@ -14,7 +15,7 @@ export async function billingWebhookRoutes(app: FastifyInstance, { billing, db }
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/billing/webhook', async (request, reply) => {
+  app.post('/billing/webhook', { schema: ROUTES['POST /api/v1/billing/webhook'] }, async (request, reply) => {
     const secret = billing.webhookSecret;
     if (!billing.isEnabled || !secret) throw new AppError('PAYMENTS_DISABLED');
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -1,22 +1,8 @@
-import {
-  CHAT_LIMITS,
-  chatDetailSchema,
-  chatExportQuerySchema,
-  chatIdResponseSchema,
-  chatListQuerySchema,
-  chatListResponseSchema,
-  chatPatchSchema,
-  chatSummarySchema,
-  refuseResponseSchema,
-  sharedChatSchema,
-  shareResponseSchema,
-  stopResponseSchema,
-  streamQuerySchema,
-} from '@sangam/contracts';
+import { CHAT_LIMITS, chatDetailSchema, ROUTES } from '@sangam/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '@/app';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '@/app-context';
 import { messages } from '@/db/schema';
 import { AppError } from '@/errors';
 import { attachmentDisposition } from '@/lib/attachment';
@@ -40,59 +26,52 @@ import { requestStop, waitStored } from '@/modules/chats/remote-stop';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { currentUser } from '@/plugins/auth-guard';
 
-const idSchema = z.object({ chatId: z.uuid('Chat ids are UUIDs') });
-const messageParams = z.object({ chatId: z.uuid('Chat ids are UUIDs'), messageId: z.uuid('Message ids are UUIDs') });
-/** A response checked against its contract schema (the shapes the web imports from @sangam/contracts). */
-const typed = <S extends z.ZodType>(schema: S, value: z.input<S>): z.output<S> => schema.parse(value);
 
 /**
  * The signed-in user's conversations under /api/v1/chats (one onRequest guard for the folder);
  * another user's chat is always 404 CHAT_NOT_FOUND.
  */
-export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
+export async function chatsRoutes(fastify: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', ctx.requireUser);
   const userId = (request: FastifyRequest) => currentUser(request).id;
   const isModel = (id: string) => registry.list().some((m) => m.id === id && m.roles.includes('proposer'));
 
-  app.get('/chats', async (request) => {
-    const query = chatListQuerySchema.parse(request.query);
-    const page = await listChats(ctx.db, {
+  app.get('/chats', { schema: ROUTES['GET /api/v1/chats'] }, async (request) => {
+    const query = request.query;
+    return listChats(ctx.db, {
       userId: userId(request),
       q: query.q,
       cursor: query.cursor,
       limit: query.limit ?? CHAT_LIMITS.pageDefault,
     });
-    return typed(chatListResponseSchema, page);
   });
 
-  app.get('/chats/:chatId', async (request) => {
-    const { chatId } = idSchema.parse(request.params);
-    return typed(chatDetailSchema, await getChatDetail(ctx.db, { userId: userId(request), chatId }));
-  });
+  app.get('/chats/:chatId', { schema: ROUTES['GET /api/v1/chats/:chatId'] }, async (request) =>
+    getChatDetail(ctx.db, { userId: userId(request), chatId: request.params.chatId }),
+  );
 
-  app.patch('/chats/:chatId', async (request) => {
-    const { chatId } = idSchema.parse(request.params);
-    const patch = chatPatchSchema.parse(request.body ?? {});
-    return typed(chatSummarySchema, await patchChat(ctx.db, { userId: userId(request), chatId, patch, isModel }));
-  });
+  app.patch('/chats/:chatId', { schema: ROUTES['PATCH /api/v1/chats/:chatId'] }, async (request) =>
+    patchChat(ctx.db, { userId: userId(request), chatId: request.params.chatId, patch: request.body, isModel }),
+  );
 
-  app.delete('/chats/:chatId', async (request) => {
-    const { chatId } = idSchema.parse(request.params);
+  app.delete('/chats/:chatId', { schema: ROUTES['DELETE /api/v1/chats/:chatId'] }, async (request) => {
+    const { chatId } = request.params;
     await deleteChat(ctx.db, { userId: userId(request), chatId });
     for (const run of ctx.answers.active()) if (run.chatId === chatId) run.stop();
-    return typed(chatIdResponseSchema, { chatId });
+    return { chatId };
   });
 
-  app.get('/chats/:chatId/export', async (request, reply) => {
-    const { chatId } = idSchema.parse(request.params);
-    const { format } = chatExportQuerySchema.parse(request.query);
+  app.get('/chats/:chatId/export', { schema: ROUTES['GET /api/v1/chats/:chatId/export'] }, async (request, reply) => {
+    const { chatId } = request.params;
+    const { format } = request.query;
     const { detail, active } = await exportChat(ctx.db, { userId: userId(request), chatId });
     reply.header('cache-control', 'no-store');
     if (format === 'json') {
       reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', attachmentDisposition({ title: detail.chat.title, ext: 'json' }));
-      return JSON.stringify({ ...typed(chatDetailSchema, detail), exportedAt: new Date().toISOString() }, null, 2);
+      return JSON.stringify({ ...chatDetailSchema.parse(detail), exportedAt: new Date().toISOString() }, null, 2);
     }
     reply
       .header('content-type', 'text/markdown; charset=utf-8')
@@ -100,22 +79,21 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
     return chatToMarkdown(detail, active);
   });
 
-  app.post('/chats/:chatId/share', async (request) => {
-    const { chatId } = idSchema.parse(request.params);
-    const shareId = await shareChat(ctx.db, { userId: userId(request), chatId });
+  app.post('/chats/:chatId/share', { schema: ROUTES['POST /api/v1/chats/:chatId/share'] }, async (request) => {
+    const shareId = await shareChat(ctx.db, { userId: userId(request), chatId: request.params.chatId });
     const origin = ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-    return typed(shareResponseSchema, { shareId, url: `${origin.replace(/\/$/, '')}/share/${shareId}` });
+    return { shareId, url: `${origin.replace(/\/$/, '')}/share/${shareId}` };
   });
 
-  app.delete('/chats/:chatId/share', async (request) => {
-    const { chatId } = idSchema.parse(request.params);
+  app.delete('/chats/:chatId/share', { schema: ROUTES['DELETE /api/v1/chats/:chatId/share'] }, async (request) => {
+    const { chatId } = request.params;
     await revokeShare(ctx.db, { userId: userId(request), chatId });
-    return typed(chatIdResponseSchema, { chatId });
+    return { chatId };
   });
 
   /** The answer's message in this user's chat (404 otherwise). */
-  const ownedMessage = async (request: FastifyRequest) => {
-    const { chatId, messageId } = messageParams.parse(request.params);
+  const ownedMessage = async (request: FastifyRequest<{ Params: { chatId: string; messageId: string } }>) => {
+    const { chatId, messageId } = request.params;
     await getOwnedChat(ctx.db, { userId: userId(request), chatId });
     const [row] = await ctx.db
       .select()
@@ -127,69 +105,85 @@ export async function chatsRoutes(app: FastifyInstance, { ctx, registry }: { ctx
   };
 
   /** A question's image (issue 13), to its owner only: private, never cached by a shared cache, never sniffed. */
-  app.get('/chats/:chatId/messages/:messageId/image', async (request, reply) => {
-    const { chatId, messageId } = messageParams.parse(request.params);
-    const image = await getQuestionImage(ctx.db, { userId: userId(request), chatId, messageId });
-    return reply
-      .header('content-type', image.mediaType)
-      .header('cache-control', 'private, max-age=3600')
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .send(image.data);
-  });
+  app.get(
+    '/chats/:chatId/messages/:messageId/image',
+    { schema: ROUTES['GET /api/v1/chats/:chatId/messages/:messageId/image'] },
+    async (request, reply) => {
+      const { chatId, messageId } = request.params;
+      const image = await getQuestionImage(ctx.db, { userId: userId(request), chatId, messageId });
+      return reply
+        .header('content-type', image.mediaType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.data);
+    },
+  );
 
-  app.post('/chats/:chatId/messages/:messageId/stop', async (request) => {
-    const row = await ownedMessage(request);
-    const run = ctx.answers.get(row.id);
-    if (run && !run.isFinished) {
-      run.stop();
-      // Answered once the partial answer is stored, so that reading the chat shows it.
-      await run.done;
-    } else if (row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt)) {
-      // Another instance generates it: ask it to stop, and answer once the stopped answer is stored.
-      await requestStop(ctx.db, row.id);
-      const stored = await waitStored(ctx.db, row.id, { timeoutMs: REMOTE_STOP_WAIT_MS });
-      if (stored?.status !== 'stopped') throw new AppError('ANSWER_NOT_RUNNING');
-    } else if (row.status !== 'stopped') {
-      throw new AppError('ANSWER_NOT_RUNNING');
-    }
-    return typed(stopResponseSchema, { messageId: row.id, status: 'stopped' });
-  });
+  app.post(
+    '/chats/:chatId/messages/:messageId/stop',
+    { schema: ROUTES['POST /api/v1/chats/:chatId/messages/:messageId/stop'] },
+    async (request) => {
+      const row = await ownedMessage(request);
+      const run = ctx.answers.get(row.id);
+      if (run && !run.isFinished) {
+        run.stop();
+        // Answered once the partial answer is stored, so that reading the chat shows it.
+        await run.done;
+      } else if (row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt)) {
+        // Another instance generates it: ask it to stop, and answer once the stopped answer is stored.
+        await requestStop(ctx.db, row.id);
+        const stored = await waitStored(ctx.db, row.id, { timeoutMs: REMOTE_STOP_WAIT_MS });
+        if (stored?.status !== 'stopped') throw new AppError('ANSWER_NOT_RUNNING');
+      } else if (row.status !== 'stopped') {
+        throw new AppError('ANSWER_NOT_RUNNING');
+      }
+      return { messageId: row.id, status: 'stopped' as const };
+    },
+  );
 
   /** Messages being fused again in this process (a second request for one of them is refused). */
   const fusing = new Set<string>();
-  app.post('/chats/:chatId/messages/:messageId/fuse', async (request) => {
-    const row = await ownedMessage(request);
-    const run = ctx.answers.get(row.id);
-    if ((run && !run.isFinished) || row.status === 'streaming' || fusing.has(row.id)) throw new AppError('ANSWER_STILL_RUNNING');
-    fusing.add(row.id);
-    try {
-      await refuseAnswer({ db: ctx.db, registry, meter: ctx.usage }, { row, userId: userId(request), log: request.log });
-    } finally {
-      fusing.delete(row.id);
-    }
-    return typed(refuseResponseSchema, { messageId: row.id, status: 'fused' });
-  });
+  app.post(
+    '/chats/:chatId/messages/:messageId/fuse',
+    { schema: ROUTES['POST /api/v1/chats/:chatId/messages/:messageId/fuse'] },
+    async (request) => {
+      const row = await ownedMessage(request);
+      const run = ctx.answers.get(row.id);
+      if ((run && !run.isFinished) || row.status === 'streaming' || fusing.has(row.id)) throw new AppError('ANSWER_STILL_RUNNING');
+      fusing.add(row.id);
+      try {
+        await refuseAnswer({ db: ctx.db, registry, meter: ctx.usage }, { row, userId: userId(request), log: request.log });
+      } finally {
+        fusing.delete(row.id);
+      }
+      return { messageId: row.id, status: 'fused' as const };
+    },
+  );
 
-  app.get('/chats/:chatId/messages/:messageId/stream', async (request, reply) => {
-    const row = await ownedMessage(request);
-    const { after } = streamQuerySchema.parse(request.query);
-    const lastId = Number(request.headers['last-event-id']);
-    const from = after ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : 0);
-    const run = ctx.answers.get(row.id);
-    if (run) return adaptAnswer(request, reply, { run }, { from, stream: true });
-    // Still streaming with no run here: another instance is generating it. Wait for it to be stored
-    // (every run ends within the cap; one a crash left behind is marked failed by the sweep).
-    const elsewhere = row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt);
-    const waitElsewhere = elsewhere
-      ? async (isOpen: () => boolean) => {
-          const stored = await waitStored(ctx.db, row.id, { timeoutMs: REQUEST_CAP_MS + 120_000, everyMs: ELSEWHERE_POLL_MS, isOpen });
-          if (stored === null || !isOpen()) return undefined;
-          return storedAnswerEvents(stored ?? row);
-        }
-      : undefined;
-    return adaptAnswer(request, reply, { replay: storedAnswerEvents(row) }, { from, stream: true, waitElsewhere });
-  });
+  app.get(
+    '/chats/:chatId/messages/:messageId/stream',
+    { schema: ROUTES['GET /api/v1/chats/:chatId/messages/:messageId/stream'] },
+    async (request, reply) => {
+      const row = await ownedMessage(request);
+      const { after } = request.query;
+      const lastId = Number(request.headers['last-event-id']);
+      const from = after ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : 0);
+      const run = ctx.answers.get(row.id);
+      if (run) return adaptAnswer(request, reply, { run }, { from, stream: true });
+      // Still streaming with no run here: another instance is generating it. Wait for it to be stored
+      // (every run ends within the cap; one a crash left behind is marked failed by the sweep).
+      const elsewhere = row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt);
+      const waitElsewhere = elsewhere
+        ? async (isOpen: () => boolean) => {
+            const stored = await waitStored(ctx.db, row.id, { timeoutMs: REQUEST_CAP_MS + 120_000, everyMs: ELSEWHERE_POLL_MS, isOpen });
+            if (stored === null || !isOpen()) return undefined;
+            return storedAnswerEvents(stored ?? row);
+          }
+        : undefined;
+      return adaptAnswer(request, reply, { replay: storedAnswerEvents(row) }, { from, stream: true, waitElsewhere });
+    },
+  );
 }
 
 /** An answer this young may still be running on another instance (every run ends within the cap). */
@@ -201,17 +195,10 @@ const REMOTE_STOP_WAIT_MS = 10_000;
 const ELSEWHERE_POLL_MS = 1_000;
 
 /** Public, read-only share links: a snapshot with no account data, never indexed. */
-export async function sharedRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/shared/:shareId', async (request, reply) => {
-    const { shareId } = z
-      .object({
-        shareId: z
-          .string()
-          .max(64)
-          .regex(/^[\w-]+$/, 'Not a share id'),
-      })
-      .parse(request.params);
+export async function sharedRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/shared/:shareId', { schema: ROUTES['GET /api/v1/shared/:shareId'] }, async (request, reply) => {
     reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
-    return typed(sharedChatSchema, await getShared(ctx.db, shareId));
+    return getShared(ctx.db, request.params.shareId);
   });
 }

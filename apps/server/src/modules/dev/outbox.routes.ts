@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { ROUTES } from '@sangam/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '@/app';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { escapeHtml } from '@/lib/html';
 import { readOutbox } from '@/lib/mailer/mailer';
@@ -31,7 +32,7 @@ export function mayReadOutbox(request: FastifyRequest, key: string) {
  * Anyone else gets a plain 404, as if the page did not exist.
  */
 export async function outboxRoutes(app: FastifyInstance, { ctx, key }: { ctx: AppContext; key: string }) {
-  app.get('/outbox', async (request, reply) => {
+  app.get('/outbox', { schema: ROUTES['GET /dev/outbox'] }, async (request, reply) => {
     if (!mayReadOutbox(request, key)) throw new AppError('NOT_FOUND');
     const mails = (await readOutbox(ctx.config.dataDir)).reverse();
     const rows = mails

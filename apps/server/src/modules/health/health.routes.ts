@@ -1,10 +1,11 @@
+import { ROUTES } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@/db/client';
 
 /** `/healthz`: the process is up. `/readyz`: the database answers. */
 export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { schema: ROUTES['GET /healthz'] }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: ROUTES['GET /readyz'] }, async (_request, reply) => {
     try {
       await database.ping();
       return { status: 'ready', database: database.kind };

@@ -7,7 +7,7 @@ import { createAiSdkClient } from '@/lib/llm/ai-sdk-client';
 import { createCircuitBreaker } from '@/lib/llm/circuit-breaker';
 import { createLocalModel, type LocalModel } from '@/lib/llm/local-llama';
 import type { ModelClient } from '@/lib/llm/model-client';
-import { modelsFromEnv, readModelsFile } from '@/modules/models/models.config';
+import { modelsFromEnv, readModelsFile } from '@/lib/llm/models-config';
 
 /**
  * The one registry of models with app-level ids: MODELS_FILE, else the provider keys in the

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOL_PREFIXES, type ToolId } from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
-import { registerTools } from '@/modules/tools/index';
-import { findTool, type Tool } from '@/modules/tools/tool-registry';
+import type { Tool } from '@/modules/tools/tool';
+import { findTool, TOOLS } from '@/modules/tools/tool-registry';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ids = Object.keys(TOOL_PREFIXES) as ToolId[];
@@ -21,8 +21,11 @@ describe('one server shape for every tool', () => {
     expect(typeof tools[0]?.check).toBe('function');
   });
 
+  it('the registry lists every tool once', () => {
+    expect(TOOLS.map((t) => t.id).sort()).toEqual([...ids].sort());
+  });
+
   it('the pipeline finds each tool by its prompt prefix, with its check as finalize', () => {
-    registerTools();
     for (const id of ids) {
       const prompt = `${TOOL_PREFIXES[id]}${id === 'scripture' ? 'gita\nWhat is dharma?' : id === 'astrology' ? ' 01 01 1990 Pune 10:00 AM' : 'x'}`;
       const handler = findTool(prompt);

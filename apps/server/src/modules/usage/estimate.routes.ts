@@ -1,6 +1,7 @@
-import { estimateQuerySchema, estimateResponseSchema } from '@sangam/contracts';
+import { ROUTES } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '@/app';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import type { ModelClient } from '@/lib/llm/model-client';
 import { estimateAnswerCostInr, estimateAnswerTokens, proposalsOf } from '@/modules/agent/answer.service';
@@ -15,10 +16,11 @@ import { currentUser } from '@/plugins/auth-guard';
  * that has one), the tokens reserved for it (the history of that chat included) and their rupees at
  * the configured prices, and what is left of this month's allowance.
  */
-export async function estimateRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
+export async function estimateRoutes(fastify: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ModelRegistry }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', ctx.requireUser);
-  app.get('/me/estimate', async (request) => {
-    const query = estimateQuerySchema.parse(request.query);
+  app.get('/me/estimate', { schema: ROUTES['GET /api/v1/me/estimate'] }, async (request) => {
+    const query = request.query;
     const userId = currentUser(request).id;
     const chat = query.chatId && isChatId(query.chatId) ? await findOwnedChat(ctx.db, { userId, chatId: query.chatId }) : undefined;
     let historyChars = 0;
@@ -40,7 +42,7 @@ export async function estimateRoutes(app: FastifyInstance, { ctx, registry }: { 
     const proposals = proposalsOf(models);
     const chars = query.chars + historyChars;
     const usage = await ctx.usage.read(userId, ctx.clock.now());
-    return estimateResponseSchema.parse({
+    return {
       models: proposals.length,
       tokens: proposals.length ? estimateAnswerTokens({ chars, proposers: proposals.length, hasImage: false }) : 0,
       costInr: proposals.length
@@ -53,6 +55,6 @@ export async function estimateRoutes(app: FastifyInstance, { ctx, registry }: { 
           })
         : null,
       remaining: usage.allowance - usage.tokens,
-    });
+    };
   });
 }

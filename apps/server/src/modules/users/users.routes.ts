@@ -1,41 +1,32 @@
-import { normalizeEmail, updateProfileSchema } from '@sangam/contracts';
+import { normalizeEmail, ROUTES } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '@/app';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { getUserById, toPublicUser, updateUser } from '@/modules/accounts/accounts.queries';
 import { deleteAccount, MESSAGES_OUT } from '@/modules/accounts/accounts.service';
 import { currentUser } from '@/plugins/auth-guard';
 
-/**
- * The alternative settings flow: the account email typed again and the word DELETE. Deletion also
- * needs a recent authentication: a login within the last 5 minutes, or the password given here.
- */
-const confirmDeleteSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
-  confirmation: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128).optional(),
-});
-
-/** Profile routes under /api/user (SPEC.md section 7). */
-export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/** Profile routes under /api/user (schemas: ROUTES of @sangam/contracts). */
+export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // One guard for the folder, before the body is read.
   app.addHook('onRequest', ctx.requireUser);
-  app.get('/me', async (request) => {
+  app.get('/me', { schema: ROUTES['GET /api/user/me'] }, async (request) => {
     const user = await getUserById(ctx.db, { id: currentUser(request).id });
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     return { user: toPublicUser(user) };
   });
 
-  app.put('/update', async (request) => {
-    const input = updateProfileSchema.parse(request.body);
-    const user = await updateUser(ctx.db, { id: currentUser(request).id, ...input });
+  app.put('/update', { schema: ROUTES['PUT /api/user/update'] }, async (request) => {
+    const user = await updateUser(ctx.db, { id: currentUser(request).id, ...request.body });
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
     return { user: toPublicUser(user), message: MESSAGES_OUT.updated };
   });
 
-  app.delete('/delete', async (request) => {
-    const { email, password } = confirmDeleteSchema.parse(request.body);
+  // The account email typed again and the word DELETE; also a recent login, or the password given here.
+  app.delete('/delete', { schema: ROUTES['DELETE /api/user/delete'] }, async (request) => {
+    const { email, password } = request.body;
     const { id, authTime } = currentUser(request);
     const user = await getUserById(ctx.db, { id });
     if (!user) throw new AppError('ACCOUNT_NOT_FOUND');

@@ -40,7 +40,9 @@ async function collect(res: Response) {
 
 describe('streamTool: the SSE stream', () => {
   it('sends the multipart fields with Accept: text/event-stream and the photo as image_file', async () => {
-    fetchMock.mockResolvedValue(sseResponse([sse('final', { data: { best_output: 'ok', supporting_output: {} } })]));
+    fetchMock.mockResolvedValue(
+      sseResponse([sse('final', { data: { best_output: 'ok', supporting_output: {} }, message: 'Answered by one model' })]),
+    );
     const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
     await streamTool({ ...request, image }, () => {});
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -62,7 +64,10 @@ describe('streamTool: the SSE stream', () => {
       sse('fusion-start', { model: 'fusion', name: 'Fusion' }),
       sse('fusion-delta', { delta: 'Fused ' }),
       sse('fusion-delta', { delta: 'text' }),
-      sse('final', { data: { best_output: 'Fused text (checked)', supporting_output: {}, facts: { citations: [] } } }),
+      sse('final', {
+        data: { best_output: 'Fused text (checked)', supporting_output: {}, facts: { citations: [] } },
+        message: 'Fused answer',
+      }),
     ].join('');
     const chunks = [all.slice(0, 17), all.slice(17, 60), all.slice(60, 61), all.slice(61)];
     const seen: string[] = [];
@@ -82,7 +87,7 @@ describe('streamTool: the SSE stream', () => {
         sse('model-delta', { model: 'alpha', name: 'Alpha', delta: 'A' }),
         sse('model-delta', { model: 'beta', name: 'Beta', delta: 'Longer B' }),
         sse('model-error', { model: 'alpha', name: 'Alpha', code: 'MODEL_TIMEOUT', detail: 'This model did not answer in time.' }),
-        sse('final', { data: { best_output: 'Longer B', supporting_output: {} } }),
+        sse('final', { data: { best_output: 'Longer B', supporting_output: {} }, message: 'Answered by one model' }),
       ]),
     );
     expect(run.models).toContainEqual({ id: 'alpha', name: 'Alpha', status: 'failed', detail: 'This model did not answer in time.' });

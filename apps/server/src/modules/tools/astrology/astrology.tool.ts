@@ -1,4 +1,4 @@
-import type { AstrologyFacts, ChartFact } from '@sangam/contracts';
+import { type AstrologyFacts, type ChartFact, TOOL_PREFIXES } from '@sangam/contracts';
 import { AppError } from '@/errors';
 import { AYANAMSA_DEFINITIONS, type AyanamsaId } from '@/modules/tools/astrology/ayanamsa';
 import { birthToUtc, type OffsetOverride, parseOffsetOverride, TZDB_VERSION } from '@/modules/tools/astrology/birth-time';
@@ -6,7 +6,7 @@ import { computeChart } from '@/modules/tools/astrology/chart';
 import { vimshottari } from '@/modules/tools/astrology/dasha';
 import { resolvePlace } from '@/modules/tools/astrology/places';
 import { chartFactList, checkReading } from '@/modules/tools/astrology/reading-check';
-import type { Tool } from '@/modules/tools/tool-registry';
+import type { Tool } from '@/modules/tools/tool';
 
 const HEADER = /^ASTR:\s*(\d{1,2})\s+(\d{1,2})\s+(\d{4})\s+(.+?)\s+(\d{1,2}):(\d{2})\s*(AM|PM)(?:[ \t]+([^\n]*?))?[ \t]*(?:\n([\s\S]*))?$/i;
 const AYANAMSA_NAMES: Record<string, AyanamsaId> = {
@@ -126,7 +126,7 @@ export const ASTROLOGY_SYSTEM = (f: AstrologyFacts, list: ChartFact[]) =>
  */
 export const astrologyTool: Tool<'astrology'> = {
   id: 'astrology',
-  matches: (prompt) => prompt.startsWith('ASTR:'),
+  matches: (prompt) => prompt.startsWith(TOOL_PREFIXES.astrology),
   prepare: async ({ prompt }) => {
     const { facts, question } = computeAstrologyFacts(prompt);
     const factList = chartFactList(facts);

@@ -1,7 +1,7 @@
-import type { ChanakyaFacts } from '@sangam/contracts';
+import { type ChanakyaFacts, TOOL_PREFIXES } from '@sangam/contracts';
 import { CHANAKYA_EDITION } from '@/modules/tools/chanakya/edition';
 import { bad, checkCitationsWith, type Finder, ok } from '@/modules/tools/scripture/citations';
-import type { Tool } from '@/modules/tools/tool-registry';
+import type { Tool } from '@/modules/tools/tool';
 
 /** Verses per chapter of the Chanakya Niti in the edition cited (see edition.ts): 17 chapters, 335 verses. */
 export const CHANAKYA_VERSES: readonly number[] = CHANAKYA_EDITION.verses;
@@ -37,7 +37,7 @@ export const CHANAKYA_EDITION_NOTE = `*Verses cited as numbered in ${CHANAKYA_ED
 /** Chanakya Niti: the models answer in Chanakya's voice; `check` verifies each verse cited against the named edition. */
 export const chanakyaTool: Tool<'chanakya'> = {
   id: 'chanakya',
-  matches: (prompt) => prompt.startsWith('CHA:,'),
+  matches: (prompt) => prompt.startsWith(TOOL_PREFIXES.chanakya),
   prepare: async ({ prompt }) => ({ system: CHANAKYA_SYSTEM, user: prompt.slice('CHA:,'.length).trim() || prompt }),
   check: async ({ answer }) => {
     const checked = checkCitationsWith(CHANAKYA_FINDERS, answer);

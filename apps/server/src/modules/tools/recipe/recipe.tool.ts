@@ -1,15 +1,16 @@
+import { TOOL_PREFIXES } from '@sangam/contracts';
 import { AppError } from '@/errors';
 import { listedDishes } from '@/modules/tools/calorie/calorie.tool';
 import { checkFigures } from '@/modules/tools/nutrition/figure-check';
 import { computeNutrition } from '@/modules/tools/nutrition/nutrition';
-import type { Tool } from '@/modules/tools/tool-registry';
+import type { Tool } from '@/modules/tools/tool';
 
 export const RECIPE_SYSTEM = `You are a warm, precise Indian home chef. Write a recipe for the dish the user names or shows: a title; "Servings: N"; "Time: N minutes"; an "Ingredients" list with one ingredient per line as "- <quantity> <ingredient>" using household measures (katori, cup, tablespoon, teaspoon, grams); numbered steps; tips and variations. Do not state calories: nutrition per serving is computed from the Indian Food Composition Tables 2017 and shown beside your recipe. Always end with this food-safety note: "Food safety: cook meat, fish and eggs thoroughly, keep raw and cooked food apart, and refrigerate leftovers within two hours."`;
 
 /** Recipe ('REP:' then a dish, a photo, or both): the model writes the recipe; `check` computes nutrition per serving where ingredients map and checks any figure written. */
 export const recipeTool: Tool<'recipe'> = {
   id: 'recipe',
-  matches: (p) => p.startsWith('REP:'),
+  matches: (p) => p.startsWith(TOOL_PREFIXES.recipe),
   prepare: async ({ prompt, hasImage }) => {
     const user = prompt.slice('REP:'.length).trim();
     if (!user && !hasImage) throw new AppError('VALIDATION_FAILED', { detail: 'Name the dish or attach a photo of it.' });

@@ -1,9 +1,10 @@
-import { SCRIPTURES, type Scripture, type ScriptureId } from '@sangam/contracts';
+import { SCRIPTURES, type Scripture, type ScriptureId, TOOL_PREFIXES } from '@sangam/contracts';
 import { checkCitations } from '@/modules/tools/scripture/citations';
 import { SOURCES } from '@/modules/tools/scripture/sources';
-import type { Tool } from '@/modules/tools/tool-registry';
+import type { Tool } from '@/modules/tools/tool';
 
-const BOOK_LINE = /^BOOK_ID:([a-z-]+)\s*\n?/;
+/** The first line names the book: `BOOK_ID:gita`. */
+const BOOK_LINE = new RegExp(`^${TOOL_PREFIXES.scripture}([a-z-]+)\\s*\\n?`);
 
 /** What each book's citations are checked against, told to the models with the book's own instructions. */
 const CHECKED_AGAINST: Record<ScriptureId, string> = {

@@ -1,4 +1,4 @@
-import type { AnswerResponse, ChatMode } from '@sangam/contracts';
+import type { ChatMode } from '@sangam/contracts';
 import { CLIENT_API_KEY, type IndexedEvent, readEvents, requestId, streamAgent } from '@/lib/agent-client';
 import { authFetch, readError } from '@/lib/api-client';
 
@@ -20,7 +20,7 @@ export function askStream(fields: AskFields, onEvent: (e: IndexedEvent) => void,
   if (fields.question && fields.question !== fields.prompt) extra.Original_Prompt = fields.question;
   if (fields.parentId) extra.Parent_Id = fields.parentId;
   if (fields.regenerateId) extra.Regenerate_Id = fields.regenerateId;
-  return streamAgent<AnswerResponse>(
+  return streamAgent(
     'GenerateAnswer',
     { prompt: fields.prompt, chatId: fields.chatId, requestId: requestId(), mode: fields.mode, extra },
     onEvent,

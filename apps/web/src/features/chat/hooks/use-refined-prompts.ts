@@ -1,4 +1,4 @@
-import type { ChatMode, RefineResponse } from '@sangam/contracts';
+import type { ChatMode } from '@sangam/contracts';
 import { useCallback, useState } from 'react';
 import { orderRefined } from '@/features/chat/lib/refined';
 import { callAgent, requestId } from '@/lib/agent-client';
@@ -11,7 +11,7 @@ export function useRefinedPrompts() {
   const refine = useCallback(async ({ prompt, chatId, mode }: { prompt: string; chatId: string; mode: ChatMode }) => {
     setState({ status: 'loading', prompts: [], error: null });
     try {
-      const res = await callAgent<RefineResponse>('PromptRefiner', { prompt, chatId, requestId: requestId(), mode });
+      const res = await callAgent('PromptRefiner', { prompt, chatId, requestId: requestId(), mode });
       if (!res.data || !Array.isArray(res.data.refined)) {
         setState({ status: 'error', prompts: [], error: 'No refined version available' });
         return;
