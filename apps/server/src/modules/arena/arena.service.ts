@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Battle, BRAND, type VoteResult } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '@/app';
-import { AppError } from '@/errors';
+import { AppError, assertFound } from '@/errors';
 import { estimateTokens, type ModelClient } from '@/lib/llm/model-client';
 import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
 import type { BattleIds } from '@/modules/arena/arena.battle-id';
@@ -147,10 +147,8 @@ export async function castVote({
   winner: VoteResult['winner'];
   address: string;
 }): Promise<{ result: VoteResult; flagged: false | 'burst' | 'named-model' }> {
-  const id = battleIds.verify(token);
-  if (!id) throw new AppError('BATTLE_NOT_FOUND');
-  const battle = await findBattle(ctx.db, { id });
-  if (!battle) throw new AppError('BATTLE_NOT_FOUND');
+  const id = assertFound(battleIds.verify(token), 'BATTLE_NOT_FOUND');
+  const battle = assertFound(await findBattle(ctx.db, { id }), 'BATTLE_NOT_FOUND');
   if (battle.userId !== userId) throw new AppError('BATTLE_NOT_YOURS');
   if (battle.winner) throw new AppError('BATTLE_ALREADY_VOTED');
   const now = ctx.clock.now();

@@ -2,7 +2,7 @@ import { normalizeEmail, updateProfileSchema } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '@/app';
-import { AppError } from '@/errors';
+import { AppError, assertFound } from '@/errors';
 import { getUserById, toPublicUser, updateUser } from '@/modules/accounts/accounts.queries';
 import { deleteAccount, MESSAGES_OUT } from '@/modules/accounts/accounts.service';
 import { currentUser } from '@/plugins/auth-guard';
@@ -22,23 +22,20 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   // One guard for the folder, before the body is read.
   app.addHook('onRequest', ctx.requireUser);
   app.get('/me', async (request) => {
-    const user = await getUserById(ctx.db, { id: currentUser(request).id });
-    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    const user = assertFound(await getUserById(ctx.db, { id: currentUser(request).id }), 'ACCOUNT_NOT_FOUND');
     return { user: toPublicUser(user) };
   });
 
   app.put('/update', async (request) => {
     const input = updateProfileSchema.parse(request.body);
-    const user = await updateUser(ctx.db, { id: currentUser(request).id, ...input });
-    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    const user = assertFound(await updateUser(ctx.db, { id: currentUser(request).id, ...input }), 'ACCOUNT_NOT_FOUND');
     return { user: toPublicUser(user), message: MESSAGES_OUT.updated };
   });
 
   app.delete('/delete', async (request) => {
     const { email, password } = confirmDeleteSchema.parse(request.body);
     const { id, authTime } = currentUser(request);
-    const user = await getUserById(ctx.db, { id });
-    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    const user = assertFound(await getUserById(ctx.db, { id }), 'ACCOUNT_NOT_FOUND');
     if (normalizeEmail(email) !== user.email) throw new AppError('VALIDATION_FAILED', { detail: 'The email does not match your account.' });
     return deleteAccount(ctx, { userId: user.id, password, reason: 'settings', ip: request.ip, authTime });
   });
