@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TextField } from '@/features/auth/components/fields';
+import { TextField } from '@/components/ui/form/fields';
 
 export const AYANAMSA_CHOICES = ['Lahiri', 'Raman', 'KP'] as const;
 export type BirthOptionsValue = { ayanamsa: (typeof AYANAMSA_CHOICES)[number]; offset: string };

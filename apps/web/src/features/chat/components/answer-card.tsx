@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { Check, Copy, Maximize2, Minimize2, Pencil, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Markdown } from '@/components/markdown/markdown';
 import { LoadingDots } from '@/components/text/loading-dots';
-import { Markdown } from '@/features/chat/components/markdown';
 import { LateBadge } from '@/features/chat/components/model-status';
 import type { AnswerCard as Card } from '@/features/chat/lib/cards';
 import { costLine } from '@/features/chat/lib/fusion';

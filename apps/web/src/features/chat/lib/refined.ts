@@ -12,16 +12,6 @@ export function orderRefined(refined: string[], ranking: number[]): string[] {
   return out;
 }
 
-/** Only http, https and mailto links survive in model output. */
-export function safeUrl(url: string): string {
-  try {
-    const u = new URL(url, 'https://invalid.example');
-    return ['http:', 'https:', 'mailto:'].includes(u.protocol) && !url.startsWith('/') ? url : '';
-  } catch {
-    return '';
-  }
-}
-
 export const NEON_CYCLE = ['green', 'purple', 'pink', 'blue'] as const;
 export type Neon = 'cyan' | (typeof NEON_CYCLE)[number] | 'red';
 export const neonFor = (index: number): Neon => NEON_CYCLE[index % NEON_CYCLE.length] ?? 'green';
