@@ -1,5 +1,6 @@
 import type { AgentStreamEvent, AnswerResponse, ChatMode, RefineResponse } from '@sangam/contracts';
 import { authFetch, readError } from '@/lib/api-client';
+import { AppError, errorOfResponse } from '@/lib/app-error';
 
 /** The public client key sent as X-API-Key (identifies the web app; not a secret). */
 export const CLIENT_API_KEY = 'sangam-web';
@@ -28,7 +29,7 @@ function formData({ prompt, chatId, requestId, mode, image, extra }: AgentFields
 /** 'req_' + timestamp style request ids. */
 export const requestId = (prefix = 'req_') => `${prefix}${Date.now()}`;
 
-/** One JSON call (no streaming). Throws HttpError on a non-2xx answer and SyntaxError on bad JSON. */
+/** One JSON call (no streaming). Throws AppError on a non-2xx answer and SyntaxError on bad JSON. */
 export async function callAgent<T extends AnswerResponse | RefineResponse>(
   endpoint: AgentEndpoint,
   fields: AgentFields,
@@ -87,7 +88,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
 
 /**
  * The streaming call: `onEvent` sees every event the moment it arrives; resolves with the `final`
- * payload. Throws HttpError when the request is refused before streaming starts.
+ * payload. Throws AppError when the request is refused before streaming starts.
  */
 export async function streamAgent<T extends AnswerResponse | RefineResponse>(
   endpoint: AgentEndpoint,
@@ -109,8 +110,8 @@ export async function streamAgent<T extends AnswerResponse | RefineResponse>(
   for await (const event of readEvents(res.body)) {
     onEvent(event);
     if (event.event === 'final') final = event.data as T;
-    if (event.event === 'error') throw Object.assign(new Error(event.data.detail), { code: event.data.code });
+    if (event.event === 'error') throw errorOfResponse(undefined, event.data);
   }
-  if (!final) throw new Error('The answer stream ended before its final event');
+  if (!final) throw new AppError({ code: 'STREAM_CUT' });
   return final;
 }

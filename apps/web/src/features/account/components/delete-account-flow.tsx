@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Banner } from '@/components/ui/form/banner';
 import { EmailField, PasswordField, SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
-import { HttpError } from '@/lib/api-client';
+import { AppError } from '@/lib/app-error';
 import { authApi } from '@/lib/auth/auth-api';
 import { sessionCleared } from '@/lib/auth/auth-slice';
 import { errorText } from '@/lib/auth/error-text';
@@ -39,7 +39,7 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
       setStep(2);
     } catch (err) {
       flash.setError(
-        err instanceof HttpError && err.status === 401 ? 'Invalid email or password' : errorText(err, 'Failed to verify credentials'),
+        err instanceof AppError && err.status === 401 ? 'Invalid email or password' : errorText(err, 'Failed to verify credentials'),
       );
     }
     setIsLoading(false);
