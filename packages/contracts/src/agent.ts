@@ -7,7 +7,7 @@ import { hasNoNul, NO_NUL_MESSAGE } from './text';
 /** Limits of the prompt and answer service. */
 export const AGENT_LIMITS = { promptMaxChars: 20_000, imageMaxBytes: 5 * 1024 * 1024, idMaxChars: 128 } as const;
 
-/** The multipart text fields of PromptRefiner and GenerateAnswer (SPEC.md section 7). */
+/** The multipart text fields of PromptRefiner and GenerateAnswer (docs/spec-rules.md §7). */
 export const agentRequestSchema = z.object({
   Prompt: z
     .string({ error: 'Prompt is required' })
@@ -107,6 +107,6 @@ export type ModelRef = { model: string; name: string; answerId?: string; sample?
 /** The codes of one model's failure (in the error registry). */
 export type ModelErrorCode = 'MODEL_FAILED' | 'MODEL_TIMEOUT' | 'MODEL_CIRCUIT_OPEN' | 'MODEL_STOPPED';
 
-/** Tool prompt prefixes of SPEC.md section 7. */
+/** Tool prompt prefixes of docs/spec-rules.md §7. */
 export const TOOL_PREFIXES = { scripture: 'BOOK_ID:', astrology: 'ASTR:', recipe: 'REP:', calorie: 'CAL:,', chanakya: 'CHA:,' } as const;
 export type ToolId = keyof typeof TOOL_PREFIXES;

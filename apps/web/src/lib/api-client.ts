@@ -1,6 +1,6 @@
 import { type AppError, errorOfResponse } from '@/lib/app-error';
 
-/** Every network request is aborted after this long (SPEC.md section 7). */
+/** Every network request is aborted after this long (docs/spec-rules.md §7). */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
 type AuthHooks = {

@@ -3,7 +3,7 @@ import type { RateLimiter, RateRule } from '@/lib/rate-limit/rate-limiter';
 
 const MINUTE = 60_000;
 
-/** Rate limits per IP and per account (DECISIONS.md "Account API"). */
+/** Rate limits per IP and per account (docs/spec-rules.md (decisions) "Account API"). */
 export const LIMITS = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
   loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },

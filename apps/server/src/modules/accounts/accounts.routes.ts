@@ -37,7 +37,7 @@ const resetSchema = z
 
 const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
 
-/** The account API of SPEC.md section 7 under /api/v1. */
+/** The account API of docs/spec-rules.md §7 under /api/v1. */
 export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.post('/login', async (request) => {
     const { username, password } = loginSchema.parse(request.body);

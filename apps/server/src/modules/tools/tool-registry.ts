@@ -1,7 +1,7 @@
 import type { ToolFactsById, ToolId } from '@sangam/contracts';
 
 /**
- * A tool behind a GenerateAnswer prompt prefix (SPEC.md section 7), in one shape for all five tools:
+ * A tool behind a GenerateAnswer prompt prefix (docs/spec-rules.md §7), in one shape for all five tools:
  * `<tool>/<tool>.tool.ts` exports a `Tool` whose facts are typed in packages/contracts/src/tools.ts.
  * The engine finds the tool by prefix, asks it to `prepare` the instructions (kept on the server, next
  * to the tool) and the user content, runs the models, then lets the tool `check` the finished answer

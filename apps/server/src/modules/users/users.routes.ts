@@ -17,7 +17,7 @@ const confirmDeleteSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128).optional(),
 });
 
-/** Profile routes under /api/user (SPEC.md section 7). */
+/** Profile routes under /api/user (docs/spec-rules.md §7). */
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // One guard for the folder, before the body is read.
   app.addHook('onRequest', ctx.requireUser);

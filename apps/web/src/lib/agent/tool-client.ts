@@ -12,7 +12,7 @@ export type ToolRequest = { prompt: string; requestIdPrefix: string; image?: Blo
  */
 export type ToolResult = { text: string | undefined; facts: unknown; isBlank?: boolean };
 
-/** The reading order of SPEC.md section 7 for tools: data.best_output, data.output, best_output, output. */
+/** The reading order of docs/spec-rules.md §7 for tools: data.best_output, data.output, best_output, output. */
 export function readToolOutput(json: unknown): string | undefined {
   const j = (json ?? {}) as { data?: { best_output?: unknown; output?: unknown }; best_output?: unknown; output?: unknown };
   const value = [j.data?.best_output, j.data?.output, j.best_output, j.output].find((v) => typeof v === 'string' && v.trim());
@@ -89,7 +89,7 @@ export async function streamTool(request: ToolRequest, onEvent: (e: AgentStreamE
 
 /**
  * The photo to send: the picked file itself (a File is a Blob). An empty or unreadable file is
- * dropped and the request still goes, without it (SPEC.md section 4).
+ * dropped and the request still goes, without it (docs/spec-rules.md §4).
  */
 export function imageFromFile(file: File | null): Blob | null {
   if (!file) return null;

@@ -1,4 +1,4 @@
-/** Distinct, trimmed, non-empty refined prompts in rank order, top 4 (SPEC.md section 5). */
+/** Distinct, trimmed, non-empty refined prompts in rank order, top 4 (docs/spec-rules.md §5). */
 export function orderRefined(refined: string[], ranking: number[]): string[] {
   const order = ranking.length === refined.length ? ranking.map((r) => refined[r - 1] ?? '') : refined;
   const seen = new Set<string>();
