@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createUser, percentile, startServer } from './lib/server.mjs';
 
-const { startFakeLlm } = await import('../apps/server/test/fakes/fake-llm.ts').catch(() => {
+const { startFakeLlm } = await import('../packages/test-fakes/src/fake-llm.ts').catch(() => {
   throw new Error('Run with: npx tsx bench/fusion-latency.mjs');
 });
 

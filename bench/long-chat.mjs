@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { createUser, percentile, randomIp, startServer } from './lib/server.mjs';
 
-const { startFakeLlm, fakeModelsFile } = await import('../apps/server/test/fakes/fake-llm.ts').catch(() => {
+const { startFakeLlm, fakeModelsFile } = await import('../packages/test-fakes/src/fake-llm.ts').catch(() => {
   throw new Error('Run with: npx tsx bench/long-chat.mjs');
 });
 

@@ -1,17 +1,14 @@
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import { type TestUser, useAppWithUser } from './users';
 
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
-  user = await createVerifiedUser(t);
-});
-afterAll(async () => {
-  await t.close();
+useAppWithUser((app, verified) => {
+  t = app;
+  user = verified;
 });
 
 const verify = (token: string) => fetch(`${t.baseUrl}/api/v1/auth/verify`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import { readEvents } from '@sangam/test-fakes/sse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 
@@ -38,29 +39,6 @@ const call = (endpoint: string, body: FormData, extra: Record<string, string> = 
   fetch(`${t.baseUrl}/ai/v1/agent/${endpoint}`, { method: 'POST', headers: headers(extra), body });
 
 type Answer = { data: { best_output: string; supporting_output: Record<string, unknown>; facts?: unknown }; message: string };
-
-async function readSse(res: Response, onEvent?: (event: string, data: unknown, at: number) => void) {
-  const events: Array<{ event: string; data: unknown; at: number }> = [];
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let cut = buffer.indexOf('\n\n');
-    while (cut !== -1) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
-      events.push({ event, data, at: Date.now() });
-      onEvent?.(event, data, Date.now());
-      cut = buffer.indexOf('\n\n');
-    }
-  }
-  return events;
-}
 
 describe('PromptRefiner', () => {
   it('answers up to four distinct, non-empty refined prompts with 1-based ranking', async () => {
@@ -128,7 +106,7 @@ describe('GenerateAnswer', () => {
     fake.behave('alpha', { fail: 'cut', reply: 'x'.repeat(200), chunkDelayMs: 5 });
     fake.behave('beta', { fail: 'malformed', reply: 'y'.repeat(200) });
     fake.behave('gamma', { fail: 'http400' });
-    const events = await readSse(await call('GenerateAnswer', form({ Prompt: 'Hello' }), { accept: 'text/event-stream' }));
+    const events = await readEvents(await call('GenerateAnswer', form({ Prompt: 'Hello' }), { accept: 'text/event-stream' }));
     expect(fake.requests.filter((r) => ['alpha', 'beta', 'gamma'].includes(r.model)).every((r) => r.stream)).toBe(true);
     // The cut stream had sent deltas before it broke; the model is still reported as failed.
     expect(events.some((e) => e.event === 'model-delta' && (e.data as { model: string }).model === 'alpha')).toBe(true);
@@ -144,8 +122,9 @@ describe('GenerateAnswer', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     let firstDeltaAt = 0;
-    const events = await readSse(res, (event, _d, at) => {
-      if (event === 'model-delta' && !firstDeltaAt) firstDeltaAt = at;
+    const events = await readEvents(res, (e) => {
+      if (e.event === 'model-delta' && !firstDeltaAt) firstDeltaAt = e.at;
+      return false;
     });
     const finalAt = events.find((e) => e.event === 'final')?.at ?? 0;
     // 40 chunks at 15 ms each take about 600 ms: the first delta must come long before that.
@@ -164,7 +143,7 @@ describe('GenerateAnswer', () => {
   it('streams a model-error event for a failing model', async () => {
     fake.behave('beta', { fail: 'http400' });
     const res = await call('GenerateAnswer', form({ Prompt: 'Hi' }), { accept: 'text/event-stream' });
-    const events = await readSse(res);
+    const events = await readEvents(res);
     expect(events.find((e) => e.event === 'model-error')?.data).toMatchObject({ name: 'Beta Claude', code: 'MODEL_FAILED' });
   });
 
@@ -228,7 +207,7 @@ describe('resilience', () => {
     for (let i = 0; i < 5; i += 1) await call('GenerateAnswer', form({ Prompt: `breaker ${i}` }));
     const before = fake.requests.filter((r) => r.model === 'gamma').length;
     const res = await call('GenerateAnswer', form({ Prompt: 'breaker again' }), { accept: 'text/event-stream' });
-    const events = await readSse(res);
+    const events = await readEvents(res);
     expect(events.find((e) => e.event === 'model-error' && (e.data as { model: string }).model === 'gamma')?.data).toMatchObject({
       code: 'MODEL_CIRCUIT_OPEN',
     });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import type { Clock } from '@/lib/clock';
-import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, randomIp, type TestUser } from './users';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatDetail } from '@sangam/contracts';
+import { readEvents } from '@sangam/test-fakes/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ArenaTest, battle, call, createVerifiedUser, startArenaTest, vote } from './arena-helper';
-import { readEvents } from './conv-helper';
 import type { TestUser } from './users';
 
 /**

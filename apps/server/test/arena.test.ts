@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fakeModelsFile } from '@sangam/test-fakes/fake-llm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arenaBattles } from '@/db/schema';
 import { type ArenaTest, battle, call, createVerifiedUser, startArenaTest, vote } from './arena-helper';
-import { fakeModelsFile } from './fakes/fake-llm';
 import { startTestApp } from './helper';
 import type { TestUser } from './users';
 

@@ -1,19 +1,16 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/env';
 import { call, KEYS } from './billing-helper';
 import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import { createVerifiedUser, type TestUser, useAppWithUser } from './users';
 
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
-  user = await createVerifiedUser(t);
-});
-afterAll(async () => {
-  await t?.close();
+useAppWithUser((app, verified) => {
+  t = app;
+  user = verified;
 });
 
 describe('billing without Razorpay configured', () => {

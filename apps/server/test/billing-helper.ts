@@ -1,4 +1,4 @@
-import type { FakeRazorpay } from './fakes/fake-razorpay';
+import type { FakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
 import type { TestApp } from './helper';
 import type { TestUser } from './users';
 

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { type FakeRazorpay, startFakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingChanges, billingEvents, billingPayments, billingSubscriptions, usage, users } from '@/db/schema';
@@ -6,7 +7,6 @@ import { systemClock } from '@/lib/clock';
 import { monthOf } from '@/modules/usage/usage.service';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
 import { KEYS, pointFakeAt, razorpayEnv, sendWebhook } from './billing-helper';
-import { type FakeRazorpay, startFakeRazorpay } from './fakes/fake-razorpay';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 

@@ -1,9 +1,9 @@
 import { PLANS } from '@sangam/contracts';
+import { type FakeRazorpay, startFakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingChanges, users } from '@/db/schema';
 import { call, KEYS, pointFakeAt, razorpayEnv, sendWebhook } from './billing-helper';
-import { type FakeRazorpay, startFakeRazorpay } from './fakes/fake-razorpay';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerResponse, ChatMessage, MessageIdsEvent } from '@sangam/contracts';
+import { readEvents } from '@sangam/test-fakes/sse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { convClient, readEvents } from './conv-helper';
+import { convClient } from './conv-helper';
 import { type EngineTest, startEngineTest } from './engine-helper';
 import { createVerifiedUser, type TestUser } from './users';
 

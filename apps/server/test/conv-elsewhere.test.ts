@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import { readEvents } from '@sangam/test-fakes/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEvents } from './conv-helper';
-import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 

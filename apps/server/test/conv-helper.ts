@@ -5,39 +5,6 @@ import { conversations, messages } from '@/db/schema';
 import type { EngineTest } from './engine-helper';
 import type { TestUser } from './users';
 
-export type SseEvent = { id: number | undefined; event: string; data: unknown };
-
-/** Reads Server-Sent Events; `until` may stop early (the reader is then cancelled: the client leaves). */
-export async function readEvents(res: Response, until?: (e: SseEvent, all: SseEvent[]) => boolean) {
-  const events: SseEvent[] = [];
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let cut = buffer.indexOf('\n\n');
-    while (cut !== -1) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const id = /^id: (\d+)$/m.exec(block)?.[1];
-      const e = {
-        id: id === undefined ? undefined : Number(id),
-        event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
-        data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null'),
-      };
-      events.push(e);
-      if (until?.(e, events)) {
-        await reader.cancel();
-        return events;
-      }
-      cut = buffer.indexOf('\n\n');
-    }
-  }
-  return events;
-}
-
 /** Helpers over one engine test: ask in a chat, read a chat, call the conversation API. */
 export function convClient(e: EngineTest) {
   const headers = (user: TestUser, extra: Record<string, string> = {}) => ({

@@ -3,15 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MessageIdsEvent } from '@sangam/contracts';
+import { fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import { readEvents } from '@sangam/test-fakes/sse';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '@/app';
 import { openDatabase } from '@/db/client';
 import { messages } from '@/db/schema';
 import { loadConfig } from '@/env';
-import { convClient, readEvents } from './conv-helper';
+import { convClient } from './conv-helper';
 import type { EngineTest } from './engine-helper';
-import { fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
 import { createVerifiedUser } from './users';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-conv-shutdown-'));

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 
@@ -45,4 +46,17 @@ export async function startEngineTest({ timeoutMs }: { timeoutMs?: number } = {}
       await fake.close();
     },
   };
+}
+
+/** One engine test for a test file (or describe block): started before, closed after, the fake reset before each test. */
+export function useEngineTest(onReady: (engine: EngineTest) => void) {
+  let engine: EngineTest | undefined;
+  beforeAll(async () => {
+    engine = await startEngineTest();
+    onReady(engine);
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+  beforeEach(() => engine?.fake.reset());
 }

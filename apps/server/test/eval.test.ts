@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type FakeLlm, type FakeRequest, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvalModels } from '@/eval/eval-models';
 import type { Tally } from '@/eval/eval-stats';
 import type { EvalPrompt } from '@/eval/prompt-set';
 import { type EvalReport, runEval } from '@/eval/run-eval';
-import { type FakeLlm, type FakeRequest, startFakeLlm } from './fakes/fake-llm';
 
 /**
  * The harness end to end against the fake upstream. Proposer alpha writes a GOOD answer, beta a bad

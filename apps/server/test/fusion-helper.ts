@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChatDetail } from '@sangam/contracts';
-import { convClient, readEvents, type SseEvent } from './conv-helper';
+import { startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import { readEvents, type SseEvent } from '@sangam/test-fakes/sse';
+import { convClient } from './conv-helper';
 import type { EngineTest } from './engine-helper';
-import { startFakeLlm } from './fakes/fake-llm';
 import { startTestApp } from './helper';
 import { createVerifiedUser } from './users';
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerResponse, FusionAnalysis, MessageIdsEvent } from '@sangam/contracts';
+import { isJudgeRequest } from '@sangam/test-fakes/fake-llm';
+import { readEvents } from '@sangam/test-fakes/sse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { convClient, readEvents } from './conv-helper';
+import { convClient } from './conv-helper';
 import type { EngineTest } from './engine-helper';
-import { isJudgeRequest } from './fakes/fake-llm';
 import { askTimed, assistantOf, named, startFusionTest } from './fusion-helper';
 import { createVerifiedUser } from './users';
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sangam/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, randomIp, type TestUser } from './users';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from './helper';
+import { randomIp, type TestUser, useAppWithUser } from './users';
 
 const N = 50_000;
 /** What an attacker sends to make validation work hard (issue 11, item 5). */
@@ -63,12 +63,9 @@ const ENDPOINTS: Endpoint[] = [
 
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
-  user = await createVerifiedUser(t);
-});
-afterAll(async () => {
-  await t.close();
+useAppWithUser((app, verified) => {
+  t = app;
+  user = verified;
 });
 
 /**

@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, loginForm, randomIp, type TestUser } from './users';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { type FakeLlm, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usage } from '@/db/schema';
-import { type FakeLlm, startFakeLlm } from './fakes/fake-llm';
 import { startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 

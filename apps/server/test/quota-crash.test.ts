@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { manualClock } from '@/lib/clock';
 import { createUsageMeter, STALE_RESERVATION_MS } from '@/modules/usage/usage-meter';
-import { type FakeLlm, fakeModelsFile, startFakeLlm } from './fakes/fake-llm';
 import { openTestDatabase, type TestApp } from './helper';
 import { createVerifiedUser } from './users';
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type EngineTest, startEngineTest } from './engine-helper';
+import { describe, expect, it } from 'vitest';
+import { type EngineTest, useEngineTest } from './engine-helper';
 
 let e: EngineTest;
-beforeAll(async () => {
-  e = await startEngineTest();
+useEngineTest((engine) => {
+  e = engine;
 });
-afterAll(async () => {
-  await e.close();
-});
-beforeEach(() => e.fake.reset());
 
 const ask = (prompt: string) => e.ask(prompt);
 const systemOf = (model: string) => String(e.fake.requests.find((r) => r.model === model)?.messages[0]?.content ?? '');

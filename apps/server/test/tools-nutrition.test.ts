@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import type { SourcedNutritionFacts } from '@sangam/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISHES, YIELDS } from '@/modules/tools/nutrition/dishes-data';
 import { checkFigures } from '@/modules/tools/nutrition/figure-check';
 import { ifctFoods } from '@/modules/tools/nutrition/ifct';
 import { computedDishes, computeNutrition } from '@/modules/tools/nutrition/nutrition';
 import { otherFood } from '@/modules/tools/nutrition/other-foods';
-import { type EngineTest, startEngineTest } from './engine-helper';
+import { type EngineTest, useEngineTest } from './engine-helper';
 
 // The package's own loader (its CSV parsed by its own code), independent of ifct.ts.
 type Composition = {
@@ -190,13 +190,9 @@ describe('the answer text never contradicts the table', () => {
 
 describe('calorie tool through the engine with a model that ignores its instructions', () => {
   let e: EngineTest;
-  beforeAll(async () => {
-    e = await startEngineTest();
+  useEngineTest((engine) => {
+    e = engine;
   });
-  afterAll(async () => {
-    await e.close();
-  });
-  beforeEach(() => e.fake.reset());
 
   it('the prompt names the source of every row, and the invented figures come back marked', async () => {
     e.fake.behave('fusion', { reply: 'Roti 240 cal, dal 150 cal, so 390 cal for the meal.' });

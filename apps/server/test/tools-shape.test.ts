@@ -1,17 +1,13 @@
 import type { ToolFactsById } from '@sangam/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_ONLY_QUESTION } from '@/modules/tools/calorie/calorie.tool';
-import { type EngineTest, startEngineTest } from './engine-helper';
+import { type EngineTest, useEngineTest } from './engine-helper';
 
 let e: EngineTest;
-beforeAll(async () => {
-  e = await startEngineTest();
+useEngineTest((engine) => {
+  e = engine;
 });
-afterAll(async () => {
-  await e.close();
-});
-beforeEach(() => e.fake.reset());
 
 const requestOf = (model: string) => e.fake.requests.find((r) => r.model === model);
 

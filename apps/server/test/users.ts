@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { readOutbox } from '@/lib/mailer/mailer';
-import type { TestApp } from './helper';
+import { startTestApp, type TestApp } from './helper';
 
 export type TestUser = {
   email: string;
@@ -83,4 +84,16 @@ export async function createVerifiedUser(
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   const u = login.body.user as { id: string };
   return { ...user, id: u.id, accessToken: String(login.body.access_token), refreshToken: String(login.body.refresh_token) };
+}
+
+/** One app on a fresh database and one verified user for a test file, closed after it. */
+export function useAppWithUser(onReady: (app: TestApp, user: TestUser) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp();
+    onReady(app, await createVerifiedUser(app));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

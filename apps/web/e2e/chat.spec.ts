@@ -7,24 +7,22 @@ test.beforeEach(async ({ page, request }) => {
   await signIn(page, user);
 });
 
-test('Sangam mode end to end: refined prompts reveal, Use streams one fused answer', async ({ page }) => {
+test('Sangam mode end to end: refined prompts reveal, Use streams one fused answer', async ({ page, chat }) => {
   await expect(page.getByTestId('mode-hint')).toHaveText("Get the best refined response from Sangam's own AI");
-  await page.getByRole('button', { name: 'Universe' }).click();
+  await chat.chooseMode('Universe');
   await expect(page.getByTestId('mode-hint')).toHaveText('Explore comprehensive responses from multiple AI models');
   await page.getByRole('button', { name: 'Sangam', exact: true }).click();
   await saveScreenshot(page, 'chat-start-desktop');
   await expectNoSeriousA11yViolations(page);
-  const box = page.getByRole('textbox', { name: 'Your prompt' });
-  await box.fill('Explain monsoon winds e2e-sangam');
-  await box.press('Enter');
+  await chat.send('Explain monsoon winds e2e-sangam');
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]+\/submission$/);
   await expect(page.getByRole('heading', { name: 'Refined prompt options powered by Sangam mode' })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Your Prompt' })).toContainText('Explain monsoon winds e2e-sangam');
+  await expect(chat.ownPrompt).toContainText('Explain monsoon winds e2e-sangam');
   await expect(page.getByTestId('prompt-card')).toHaveCount(5, { timeout: 10_000 });
   await expect(page.getByRole('article', { name: 'Suggestion 2' })).toContainText('A second better prompt');
   await saveScreenshot(page, 'chat-refined-desktop');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  const cards = page.getByTestId('answer-card');
+  await chat.use();
+  const cards = chat.answerCards;
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Fused answer from 3 answers.', { timeout: 15_000 });
   await expect(cards.first()).toHaveAttribute('data-status', 'done');
@@ -32,14 +30,13 @@ test('Sangam mode end to end: refined prompts reveal, Use streams one fused answ
   await expectNoSeriousA11yViolations(page);
 });
 
-test('Universe mode: fused answer first, one card per model, Compare All, and card actions', async ({ page, context }) => {
+test('Universe mode: fused answer first, one card per model, Compare All, and card actions', async ({ page, chat, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.getByRole('button', { name: 'Universe' }).click();
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill('Compare rockets e2e-universe');
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await chat.chooseMode('Universe');
+  await chat.send('Compare rockets e2e-universe');
   await expect(page.getByRole('heading', { name: 'Refined prompt options powered by Universe mode' })).toBeVisible();
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  const cards = page.getByTestId('answer-card');
+  await chat.use();
+  const cards = chat.answerCards;
   await expect(cards).toHaveCount(4, { timeout: 15_000 });
   await expect(cards.nth(0)).toHaveAccessibleName('Sangam Answer');
   await expect(cards.nth(0)).toContainText('Fused answer from 3 answers.', { timeout: 15_000 });
@@ -73,13 +70,12 @@ test('Universe mode: fused answer first, one card per model, Compare All, and ca
   await expect(page.getByTestId('carousel-item').nth(1)).toHaveAttribute('data-front', 'true');
 });
 
-test('one failing model shows its red card while the others answer', async ({ page }) => {
+test('one failing model shows its red card while the others answer', async ({ page, chat }) => {
   const tag = `e2e-fail-${Date.now()}`;
   await behave('beta', { fail: 'http400', match: tag });
-  await page.getByRole('button', { name: 'Universe' }).click();
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Hello ${tag}`);
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await chat.chooseMode('Universe');
+  await chat.send(`Hello ${tag}`);
+  await chat.use();
   await page.getByRole('button', { name: 'Compare All' }).click();
   const beta = page.getByRole('article', { name: 'Beta Claude' });
   await expect(beta).toContainText('Failed to generate response: Beta Claude failed to answer.', { timeout: 15_000 });
@@ -88,32 +84,29 @@ test('one failing model shows its red card while the others answer', async ({ pa
   await saveScreenshot(page, 'chat-one-failed-desktop');
 });
 
-test('when every model fails, an Error card explains it', async ({ page }) => {
+test('when every model fails, an Error card explains it', async ({ page, chat }) => {
   const tag = `e2e-allfail-${Date.now()}`;
   for (const m of ['alpha', 'beta', 'gamma']) await behave(m, { fail: 'http400', match: tag });
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Hello ${tag}`);
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await chat.send(`Hello ${tag}`);
+  await chat.use();
   const card = page.getByRole('article', { name: 'Error' });
   await expect(card).toContainText('Failed to generate response:', { timeout: 15_000 });
   await expect(card).toContainText('Every AI model failed to answer.');
 });
 
-test('a refinement failure shows "Error loading refined prompts"', async ({ page }) => {
+test('a refinement failure shows "Error loading refined prompts"', async ({ page, chat }) => {
   const tag = `e2e-refine-${Date.now()}`;
   await behave('refiner', { fail: 'http400', match: tag });
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Hi ${tag}`);
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+  await chat.send(`Hi ${tag}`);
   await expect(page.getByTestId('refine-error')).toHaveText('Error loading refined prompts');
 });
 
-test('streaming visibly fills a card before the answer ends', async ({ page }) => {
+test('streaming visibly fills a card before the answer ends', async ({ chat }) => {
   const tag = `e2e-stream-${Date.now()}`;
   await behave('fusion', { reply: `Streaming ${'word '.repeat(120)}done.`, chunkSize: 6, chunkDelayMs: 40, match: tag });
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Stream ${tag}`);
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  const card = page.getByTestId('answer-card').first();
+  await chat.send(`Stream ${tag}`);
+  await chat.use();
+  const card = chat.answerCards.first();
   await expect(card).toContainText('Streaming word', { timeout: 15_000 });
   await expect(card).toHaveAttribute('data-status', 'streaming');
   await expect(card).not.toContainText('done.');
@@ -125,12 +118,14 @@ test('streaming visibly fills a card before the answer ends', async ({ page }) =
 
 // Issue 13 changed this journey: the server owns the chat, so a chat exists once its first question is
 // answered, and reopening it shows the thread (not the prompt options again).
-test('history: the chat is listed, reopened with its thread, renamed and deleted; an unknown chat id shows not found', async ({ page }) => {
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill('History check e2e');
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
+test('history: the chat is listed, reopened with its thread, renamed and deleted; an unknown chat id shows not found', async ({
+  page,
+  chat,
+}) => {
+  await chat.send('History check e2e');
   await expect(page).toHaveURL(/submission$/);
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  await expect(page.getByTestId('answer-card').first()).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await chat.use();
+  await expect(chat.answerCards.first()).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
   await page.goto('/chat');
   const item = page.getByRole('listitem').filter({ hasText: /Sangam Chat - / });
   await expect(item).toHaveCount(1);
@@ -144,8 +139,8 @@ test('history: the chat is listed, reopened with its thread, renamed and deleted
     .getByRole('button', { name: /Renamed chat/ })
     .first()
     .click();
-  await expect(page.getByTestId('question').first()).toHaveText('History check e2e');
-  await expect(page.getByTestId('answer-card').first()).toContainText('Fused answer');
+  await expect(chat.questions.first()).toHaveText('History check e2e');
+  await expect(chat.answerCards.first()).toContainText('Fused answer');
   await page.goto('/chat/00000000-0000-4000-8000-000000000000/submission');
   await expect(page.getByRole('heading', { name: 'Chat not found' })).toBeVisible();
   await page.goto('/chat');
@@ -153,24 +148,27 @@ test('history: the chat is listed, reopened with its thread, renamed and deleted
   await expect(page.getByRole('listitem').filter({ hasText: 'Renamed chat' })).toHaveCount(0);
 });
 
-test('the chat screens work on a phone', async ({ page }) => {
+test('the chat screens work on a phone', async ({ page, chat }) => {
   await page.setViewportSize(VIEWPORTS.phone);
   await page.goto('/chat');
   await saveScreenshot(page, 'chat-start-phone');
-  await page.getByRole('button', { name: 'Universe' }).click();
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill('Phone check');
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  await expect(page.getByTestId('answer-card').first()).toContainText('Fused answer', { timeout: 15_000 });
+  await chat.chooseMode('Universe');
+  await chat.send('Phone check');
+  await chat.use();
+  await expect(chat.answerCards.first()).toContainText('Fused answer', { timeout: 15_000 });
   await saveScreenshot(page, 'chat-results-phone');
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a chat is reopened in a second browser of the same user, and another user gets not found', async ({ page, browser, request }) => {
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill('Second browser e2e-sync');
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  await expect(page.getByTestId('answer-card').first()).toContainText('Fused answer', { timeout: 15_000 });
+test('a chat is reopened in a second browser of the same user, and another user gets not found', async ({
+  page,
+  chat,
+  browser,
+  request,
+}) => {
+  await chat.send('Second browser e2e-sync');
+  await chat.use();
+  await expect(chat.answerCards.first()).toContainText('Fused answer', { timeout: 15_000 });
   const chatUrl = new URL(page.url()).pathname;
   const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { email: string };
 
@@ -193,15 +191,13 @@ test('a chat is reopened in a second browser of the same user, and another user 
   await third.close();
 });
 
-test('answers render Markdown: headings, lists, inline code and highlighted code blocks', async ({ page }) => {
+test('answers render Markdown: headings, lists, inline code and highlighted code blocks', async ({ page, chat }) => {
   const reply =
     '## Monsoon steps\n\n1. Land heats\n2. Winds turn\n\nUse `sea breeze` as a model:\n\n```ts\nconst wind = (land: number, sea: number) => land - sea;\n```\n\nDone.';
   await behave('fusion', { match: 'e2e-markdown', reply, chunkSize: 12 });
-  const box = page.getByRole('textbox', { name: 'Your prompt' });
-  await box.fill('Show markdown e2e-markdown');
-  await box.press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  const card = page.getByTestId('answer-card').first();
+  await chat.send('Show markdown e2e-markdown');
+  await chat.use();
+  const card = chat.answerCards.first();
   await expect(card).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
   await expect(card.getByRole('heading', { name: 'Monsoon steps' })).toBeVisible({ timeout: 15_000 });
   await expect(card.locator('ol > li')).toHaveCount(2);

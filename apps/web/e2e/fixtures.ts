@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { ChatPage } from './support/chat-page';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
@@ -10,7 +11,8 @@ export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width:
 export const randomIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
-export const test = base.extend({
+/** The base test with `chat`, the chat screen's page object over the test's page. */
+export const test = base.extend<{ chat: ChatPage }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
@@ -19,6 +21,9 @@ export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'x-forwarded-for': randomIp() });
+  },
+  chat: async ({ page }, use) => {
+    await use(new ChatPage(page));
   },
 });
 export { expect };

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { ChatPage } from './support/chat-page';
 import { behave } from './support/fake-llm';
 import { createUser, signIn } from './support/users';
 
@@ -11,10 +9,6 @@ import { createUser, signIn } from './support/users';
  * fusing again. The fake models disagree on a fact, and the judge (the fusion model) says so.
  */
 const SHOTS = process.env.FUSION_SHOTS_DIR ?? '/tmp/fusion-shots';
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1440, height: 900 };
 const tagOf = (name: string) => `zf${name}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -45,28 +39,20 @@ async function scriptDisagreement(tag: string) {
   await behave('fusion', { match: `${tag}\\n\\nCompare the candidate answers`, reply: JSON.stringify(analysis) });
 }
 
-/** From /chat: a new question, "Your Prompt", and the finished answer. */
-async function ask(page: Page, prompt: string, mode: 'Sangam' | 'Universe') {
-  await page.goto('/chat');
-  if (mode === 'Universe') await page.getByRole('button', { name: 'Universe' }).click();
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill(prompt);
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
-  await expect(page.getByRole('article', { name: 'Sangam Answer' })).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-}
-
 test.beforeEach(async ({ page, request }) => {
   await signIn(page, await createUser(request));
 });
 
 test('the shared page of a Sangam chat shows "How the models agreed" read-only, and a chip shows that answer', async ({
   page,
+  chat,
   browser,
 }) => {
   await page.setViewportSize(DESKTOP);
   const tag = tagOf('shared');
   await scriptDisagreement(tag);
-  await ask(page, `When does water boil ${tag}`, 'Sangam');
+  await chat.ask(`When does water boil ${tag}`, 'Sangam');
+  await expect(chat.sangamAnswer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await page.goto('/chat');
   await page.getByRole('searchbox', { name: 'Search chats' }).fill(tag);
   const item = page.getByRole('list').getByRole('listitem').first();
@@ -83,7 +69,7 @@ test('the shared page of a Sangam chat shows "How the models agreed" read-only, 
     await panel.getByRole('button', { name: /How the models agreed/ }).click();
     await panel.getByTestId('contradiction-side').last().getByRole('button', { name: "Open Beta Claude's answer" }).click();
     await expect(anon.getByRole('article', { name: "Beta Claude's answer" })).toContainText('Water boils at 90 °C at sea level.');
-    await shot(anon, 'shared-panel-desktop');
+    await new ChatPage(anon).shot(SHOTS, 'shared-panel-desktop');
   } finally {
     await visitor.close();
   }
@@ -95,12 +81,14 @@ for (const [device, viewport] of [
 ] as const) {
   test(`Sangam mode on a ${device}: the panel shows agreement, the contradiction side by side, and a chip opens that answer in a side view`, async ({
     page,
+    chat,
   }) => {
     await page.setViewportSize(viewport);
     const tag = tagOf('sangam');
     await scriptDisagreement(tag);
-    await ask(page, `When does water boil ${tag}`, 'Sangam');
-    const card = page.getByRole('article', { name: 'Sangam Answer' });
+    await chat.ask(`When does water boil ${tag}`, 'Sangam');
+    await expect(chat.sangamAnswer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    const card = chat.sangamAnswer;
     // Costs: the fused card's footer, the chat's total, and this month's use in the header.
     await expect(card.getByTestId('answer-cost')).toHaveText(RUPEES_AND_TOKENS, { timeout: 15_000 });
     await expect(page.getByTestId('chat-cost')).toHaveText(/^This chat: ₹[\d,.]+ · [\d,]+ tokens$/);
@@ -125,7 +113,7 @@ for (const [device, viewport] of [
       expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x).toBe(true);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await shot(page, `sangam-panel-${device}`);
+    await chat.shot(SHOTS, `sangam-panel-${device}`);
 
     const chip = sides.last().getByRole('button', { name: "Open Beta Claude's answer" });
     await chip.click();
@@ -135,7 +123,7 @@ for (const [device, viewport] of [
     const box = await sheet.boundingBox();
     if (device === 'phone') expect(box?.width).toBe(PHONE.width);
     else expect(box && box.width < viewport.width / 2).toBe(true);
-    await shot(page, `sangam-sheet-${device}`);
+    await chat.shot(SHOTS, `sangam-sheet-${device}`);
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
@@ -143,23 +131,26 @@ for (const [device, viewport] of [
 
     // Stored with the answer: the same panel after a reload.
     await page.reload();
-    await expect(page.getByRole('article', { name: 'Sangam Answer' }).getByTestId('agreement-label')).toHaveText(
-      'Partial agreement · 1 of 2 points agreed',
-    );
+    await expect(chat.sangamAnswer.getByTestId('agreement-label')).toHaveText('Partial agreement · 1 of 2 points agreed');
   });
 
-  test(`Universe mode on a ${device}: the estimate before sending, and a chip brings that model's card to the front`, async ({ page }) => {
+  test(`Universe mode on a ${device}: the estimate before sending, and a chip brings that model's card to the front`, async ({
+    page,
+    chat,
+  }) => {
     await page.setViewportSize(viewport);
     const tag = tagOf('universe');
     await scriptDisagreement(tag);
     await page.goto('/chat');
-    await page.getByRole('button', { name: 'Universe' }).click();
-    await page.getByRole('textbox', { name: 'Your prompt' }).fill(`When does water boil ${tag}`);
+    await chat.chooseMode('Universe');
+    await chat.promptBox.fill(`When does water boil ${tag}`);
     await expect(page.getByTestId('estimate')).toHaveText(/^3 models, about (₹[\d,.]+|[\d,]+ tokens) of your plan$/);
-    await shot(page, `universe-estimate-${device}`);
+    await chat.shot(SHOTS, `universe-estimate-${device}`);
 
-    await ask(page, `When does water boil ${tag}`, 'Universe');
-    const turn = page.getByTestId('turn').last();
+    await chat.ask(`When does water boil ${tag}`, 'Universe');
+
+    await expect(chat.sangamAnswer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    const turn = chat.turns.last();
     const panel = turn.getByTestId('agreement-panel');
     await panel.getByRole('button', { name: /How the models agreed/ }).click();
     await panel.getByTestId('agreement-unique').getByRole('button', { name: "Open Gamma Gemini's answer" }).click();
@@ -174,34 +165,34 @@ for (const [device, viewport] of [
     await expect(turn.getByTestId('compare-grid')).toHaveCount(0);
     await expect(front.getByRole('article')).toHaveAccessibleName('Beta Claude');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await shot(page, `universe-front-${device}`);
+    await chat.shot(SHOTS, `universe-front-${device}`);
     await expectNoSeriousA11yViolations(page);
   });
 }
 
 test('a slow model is late: its live status says so, its card is marked, and "Fuse again with 1 more answer" fuses it in', async ({
   page,
+  chat,
 }) => {
   const tag = tagOf('late');
   // Gamma answers 6 s after the others; fusion starts 3 s after the first answer (FUSION_DEADLINE_MS in the e2e setup).
   await behave('gamma', { match: tag, reply: 'Gamma took its time.', delayMs: 6000 });
   await page.goto('/chat');
-  await page.getByRole('button', { name: 'Universe' }).click();
-  await page.getByRole('textbox', { name: 'Your prompt' }).fill(`Slow and steady ${tag}`);
-  await page.getByRole('textbox', { name: 'Your prompt' }).press('Enter');
-  await page.getByRole('article', { name: 'Your Prompt' }).getByRole('button', { name: 'Use' }).click();
+  await chat.chooseMode('Universe');
+  await chat.send(`Slow and steady ${tag}`);
+  await chat.use();
   // While the proposers work, the fused card shows each model's status; the fast ones are done first.
-  const status = page.getByRole('article', { name: 'Sangam Answer' }).getByTestId('model-status');
+  const status = chat.sangamAnswer.getByTestId('model-status');
   await expect(status.locator('[data-phase="done"]')).toHaveCount(2, { timeout: 15_000 });
   await expect(status.getByText('Gamma Gemini')).toBeVisible();
-  await shot(page, 'late-status-desktop');
-  await expect(page.getByRole('article', { name: 'Sangam Answer' })).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await chat.shot(SHOTS, 'late-status-desktop');
+  await expect(chat.sangamAnswer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   // Universe mode shows the late answer as it arrives, marked as not in the fused answer.
-  const liveGamma = page.getByTestId('turn').last().getByRole('article', { name: 'Gamma Gemini', includeHidden: true });
+  const liveGamma = chat.turns.last().getByRole('article', { name: 'Gamma Gemini', includeHidden: true });
   await expect(liveGamma).toContainText('Gamma took its time.', { timeout: 15_000 });
   await expect(liveGamma.getByTestId('late-badge')).toBeAttached();
   await page.reload();
-  const turn = page.getByTestId('turn').last();
+  const turn = chat.turns.last();
   const gamma = turn.getByRole('article', { name: 'Gamma Gemini', includeHidden: true });
   await expect(gamma.getByTestId('late-badge')).toHaveText('Late — not in the fused answer', { timeout: 20_000 });
   const refuse = turn.getByRole('button', { name: 'Fuse again with 1 more answer' });
@@ -211,7 +202,7 @@ test('a slow model is late: its live status says so, its card is marked, and "Fu
     .getByRole('button', { name: /How the models agreed/ })
     .click();
   await expect(turn.getByTestId('agreement-panel')).toContainText('Fused from 2 answers');
-  await shot(page, 'late-before-refuse-desktop');
+  await chat.shot(SHOTS, 'late-before-refuse-desktop');
   await refuse.click();
   await expect(turn.getByTestId('agreement-panel')).toContainText('Fused from 3 answers', { timeout: 20_000 });
   await expect(refuse).toHaveCount(0);

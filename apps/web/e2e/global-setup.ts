@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fakeModelsFile, startFakeLlm } from '../../server/test/fakes/fake-llm';
-import { startFakeRazorpay } from '../../server/test/fakes/fake-razorpay';
+import { fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import { startFakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
 import { freePort } from './support/ports';
 
 async function waitForReady(url: string, child: ChildProcess, log: () => string) {

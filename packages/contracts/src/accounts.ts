@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /**
- * Validation rules shared by the screens and the server (SPEC.md section 5, DECISIONS.md).
+ * Validation rules shared by the screens and the server (docs/spec-rules.md §5, docs/spec-rules.md (decisions)).
  *
  * Every pattern runs in linear time: EMAIL_PATTERN accepts exactly what `local@domain.tld` with no space
  * or `@` did (a dot somewhere inside the domain, not first or last), but the domain's first dot is found

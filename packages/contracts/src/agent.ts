@@ -8,7 +8,7 @@ import { hasNoNul, NO_NUL_MESSAGE } from './text';
 /** Limits of the prompt and answer service. */
 export const AGENT_LIMITS = { promptMaxChars: 20_000, imageMaxBytes: 5 * 1024 * 1024, idMaxChars: 128 } as const;
 
-/** The multipart text fields of PromptRefiner and GenerateAnswer (SPEC.md section 7). */
+/** The multipart text fields of PromptRefiner and GenerateAnswer (docs/spec-rules.md §7). */
 export const agentRequestSchema = z.object({
   Prompt: z
     .string({ error: 'Prompt is required' })
@@ -150,6 +150,6 @@ export type AgentStreamEvent = z.infer<typeof agentStreamEventSchema>;
 /** GET /ai/v1/models */
 export const modelListSchema = z.object({ models: z.array(publicModelSchema) });
 
-/** Tool prompt prefixes of SPEC.md section 7. */
+/** Tool prompt prefixes of docs/spec-rules.md §7. */
 export const TOOL_PREFIXES = { scripture: 'BOOK_ID:', astrology: 'ASTR:', recipe: 'REP:', calorie: 'CAL:,', chanakya: 'CHA:,' } as const;
 export type ToolId = keyof typeof TOOL_PREFIXES;

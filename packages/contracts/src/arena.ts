@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The leaderboard's ten tabs (DECISIONS.md): Overall ranks every vote, the others one category each. */
+/** The leaderboard's ten tabs (docs/spec-rules.md (decisions)): Overall ranks every vote, the others one category each. */
 export const LEADERBOARD_CATEGORIES = [
   'Overall',
   'Coding',

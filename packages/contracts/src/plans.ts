@@ -1,4 +1,4 @@
-/** Plans of SPEC.md section 9 and DECISIONS.md (INR). Tokens are the monthly allowance. */
+/** Plans of docs/spec-rules.md §9 and docs/spec-rules.md (decisions) (INR). Tokens are the monthly allowance. */
 export type Plan = {
   id: string;
   mode: 'sangam' | 'universe';

@@ -1,4 +1,4 @@
-/** The eight scriptures of the Religion tool (SPEC.md section 3). */
+/** The eight scriptures of the Religion tool (docs/spec-rules.md §3). */
 export type ScriptureId = 'gita' | 'bible' | 'guru-granth-sahib' | 'torah' | 'tripitaka' | 'agamas' | 'avesta' | 'quran';
 export type Scripture = { id: ScriptureId; name: string; religion: string; color: string; image: string; systemPrompt: string };
 
@@ -72,7 +72,7 @@ export const SCRIPTURES: readonly Scripture[] = [
   },
 ];
 
-/** Builds the GenerateAnswer prompt of SPEC.md section 7: 'BOOK_ID:{id}', the system prompt, the question. */
+/** Builds the GenerateAnswer prompt of docs/spec-rules.md §7: 'BOOK_ID:{id}', the system prompt, the question. */
 export const scripturePrompt = (s: Scripture, question: string) => `BOOK_ID:${s.id}\n${s.systemPrompt}\n${question}`;
 
 /** A citation found in an answer and checked against the book's structure. */

@@ -1,4 +1,4 @@
-import type { FakeBehaviour } from '../../../server/test/fakes/fake-llm';
+import type { FakeBehaviour } from '@sangam/test-fakes/fake-llm';
 
 /** Scripts one fake model (by its model id: alpha, beta, gamma, fusion, refiner) for a browser test. */
 export async function behave(model: string, behaviour: FakeBehaviour) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { fakeModelsFile } from '../../../server/test/fakes/fake-llm';
+import { fakeModelsFile } from '@sangam/test-fakes/fake-llm';
 import { freePort } from './ports';
 import { type E2EUser, newUser } from './users';
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Provider } from 'react-redux';
-import { makeStore, useAppSelector } from '@/app/store';
+import { makeStore, useAppSelector } from '@/lib/store';
 
 /** A change of user (sign-out, or another account signing in) empties the query cache. */
 function ForgetPreviousUser() {

@@ -2,6 +2,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ProtectedLayout } from '@/layouts/protected-layout';
 import { PublicLayout } from '@/layouts/public-layout';
 import { RootLayout } from '@/layouts/root-layout';
+import { RouteError } from '@/layouts/route-error';
 
 /** What shows while the first screen's code loads: the page background, nothing that flashes. */
 function FirstLoad() {
@@ -10,12 +11,15 @@ function FirstLoad() {
 
 /**
  * One lazy route per screen; unknown paths show the landing page. The root's HydrateFallback covers
- * the first load of a lazy screen (without one React Router warns on every page load).
+ * the first load of a lazy screen (without one React Router warns on every page load). An error
+ * boundary at the root and one on the signed-in layout turn a failing screen, or a screen whose code
+ * is gone after a deploy, into a friendly screen with Reload.
  */
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
     HydrateFallback: FirstLoad,
+    ErrorBoundary: RouteError,
     children: [
       {
         Component: PublicLayout,
@@ -39,6 +43,7 @@ export const router = createBrowserRouter([
       { path: 'reset', lazy: () => import('./routes/auth/reset').then((m) => ({ Component: m.ResetRoute })) },
       {
         Component: ProtectedLayout,
+        ErrorBoundary: RouteError,
         children: [
           { path: 'chat', lazy: () => import('./routes/chat/chat').then((m) => ({ Component: m.ChatRoute })) },
           { path: 'chat/:chatId', lazy: () => import('./routes/chat/chat').then((m) => ({ Component: m.ChatRoute })) },

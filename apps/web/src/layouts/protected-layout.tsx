@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RequireAuth } from '@/lib/auth/require-auth';
+import { RequireAuth } from '@/layouts/require-auth';
 
 /** Signed-in screens (chat, tools, profile, settings) behind the guard. */
 export function ProtectedLayout() {

@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router';
-import { Toaster } from '@/components/ui/toaster';
 import { ScrollToTop } from '@/layouts/scroll-to-top';
 
 /** The shell every screen sits in. */
@@ -8,7 +7,6 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <Outlet />
-      <Toaster />
     </>
   );
 }

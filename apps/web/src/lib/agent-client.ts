@@ -8,6 +8,7 @@ import {
   refineResponseSchema,
 } from '@sangam/contracts';
 import { authFetch, readError } from '@/lib/api-client';
+import { AppError, errorOfResponse } from '@/lib/app-error';
 
 /** The public client key sent as X-API-Key (identifies the web app; not a secret). */
 export const CLIENT_API_KEY = 'sangam-web';
@@ -37,7 +38,7 @@ function formData({ prompt, chatId, requestId, mode, image, extra }: AgentFields
 /** 'req_' + timestamp style request ids. */
 export const requestId = (prefix = 'req_') => `${prefix}${Date.now()}`;
 
-/** One JSON call (no streaming). Throws HttpError on a non-2xx answer and SyntaxError on bad JSON or a wrong shape. */
+/** One JSON call (no streaming). Throws AppError on a non-2xx answer and SyntaxError on bad JSON or a wrong shape. */
 export async function callAgent<E extends AgentEndpoint>(
   endpoint: E,
   fields: AgentFields,
@@ -128,7 +129,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
 
 /**
  * The streaming call: `onEvent` sees every event the moment it arrives; resolves with the `final`
- * payload. Throws HttpError when the request is refused before streaming starts.
+ * payload. Throws AppError when the request is refused before streaming starts.
  */
 export async function streamAgent<E extends AgentEndpoint>(
   endpoint: E,
@@ -150,8 +151,8 @@ export async function streamAgent<E extends AgentEndpoint>(
   for await (const event of readEvents(res.body)) {
     onEvent(event);
     if (event.event === 'final') final = checked(RESPONSES[endpoint], event.data);
-    if (event.event === 'error') throw Object.assign(new Error(event.data.detail), { code: event.data.code });
+    if (event.event === 'error') throw errorOfResponse(undefined, event.data);
   }
-  if (!final) throw new Error('The answer stream ended before its final event');
+  if (!final) throw new AppError({ code: 'STREAM_CUT' });
   return final;
 }

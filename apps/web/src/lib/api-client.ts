@@ -1,6 +1,6 @@
-import type { ApiError } from '@sangam/contracts';
+import { type AppError, errorOfResponse } from '@/lib/app-error';
 
-/** Every network request is aborted after this long (SPEC.md section 7). */
+/** Every network request is aborted after this long (docs/spec-rules.md §7). */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
 type AuthHooks = {
@@ -13,16 +13,6 @@ let hooks: AuthHooks = { getAccessToken: () => null, refresh: async () => null }
 /** The session store plugs in here (lib/auth), so this module never imports the store. */
 export function configureAuth(next: AuthHooks) {
   hooks = next;
-}
-
-export class HttpError extends Error {
-  readonly status: number;
-  readonly body: Partial<ApiError> & { message?: string; error?: string };
-  constructor(status: number, body: HttpError['body']) {
-    super(body.detail ?? body.message ?? body.error ?? `Request failed with status ${status}`);
-    this.status = status;
-    this.body = body;
-  }
 }
 
 /** Joins the caller's signal with the 300000 ms time-out. */
@@ -47,18 +37,18 @@ export async function authFetch(input: string, init: RequestInit & { skipAuthRef
   return token ? send(token) : res;
 }
 
-/** Reads an error body whatever its shape; never throws. */
-export async function readError(res: Response): Promise<HttpError> {
-  let body: HttpError['body'] = {};
+/** Reads an error body whatever its shape into the one AppError; never throws. */
+export async function readError(res: Response): Promise<AppError> {
+  let body: unknown = {};
   try {
-    body = (await res.json()) as HttpError['body'];
+    body = await res.json();
   } catch {
     body = {};
   }
-  return new HttpError(res.status, body);
+  return errorOfResponse(res.status, body, res.headers.get('retry-after'));
 }
 
-/** JSON request helper: throws HttpError for a non-2xx answer. */
+/** JSON request helper: throws AppError for a non-2xx answer. */
 export async function requestJson<T>(input: string, init: RequestInit & { skipAuthRefresh?: boolean } = {}): Promise<T> {
   const res = await authFetch(input, {
     ...init,

@@ -3,7 +3,7 @@ import type { RateLimiter, RateRule } from '@/lib/rate-limit/rate-limiter';
 
 const MINUTE = 60_000;
 
-/** Rate limits per IP and per account (DECISIONS.md "Account API"). */
+/** Rate limits per IP and per account (docs/spec-rules.md (decisions) "Account API"). */
 export const LIMITS = {
   /**
    * The outer bound per client address counts failed logins only (many users share one address

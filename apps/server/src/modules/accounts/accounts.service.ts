@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { SessionResponse, Signup } from '@sangam/contracts';
 import type { AppContext } from '@/app-context';
-import { AppError } from '@/errors';
+import { AppError, assertFound } from '@/errors';
 import { rejectCommonPassword } from '@/lib/common-passwords';
 import { escapeHtml } from '@/lib/html';
 import {
@@ -288,8 +288,7 @@ export async function resetPassword(
   await enforceCodeCheck(ctx, ip);
   rejectCommonPassword(password);
   await ctx.emailCodes.consume({ email, purpose: 'reset', code });
-  const user = await getUserByEmail(ctx.db, { email });
-  if (!user) throw new AppError('OTP_INVALID');
+  const user = assertFound(await getUserByEmail(ctx.db, { email }), 'OTP_INVALID');
   await updateUser(ctx.db, {
     id: user.id,
     passwordHash: await hashPassword(password),
@@ -308,8 +307,7 @@ export async function refresh(ctx: AppContext, { refreshToken }: { refreshToken:
     securityEvent(ctx, 'refresh_reuse', userId);
     securityEvent(ctx, 'family_revoked', userId);
   });
-  const user = await getUserById(ctx.db, { id: rotated.userId });
-  if (!user) throw new AppError('REFRESH_INVALID');
+  const user = assertFound(await getUserById(ctx.db, { id: rotated.userId }), 'REFRESH_INVALID');
   // The family started at the login: a refreshed session keeps that login's time as auth_time.
   const access = await ctx.accessTokens.sign({
     userId: user.id,
@@ -333,8 +331,7 @@ export async function logout(ctx: AppContext, { familyId, refreshToken }: { fami
 }
 
 export async function currentSession(ctx: AppContext, { userId, token }: { userId: string; token: string }) {
-  const user = await getUserById(ctx.db, { id: userId });
-  if (!user) throw new AppError('TOKEN_INVALID');
+  const user = assertFound(await getUserById(ctx.db, { id: userId }), 'TOKEN_INVALID');
   return { user: toPublicUser(user), token, access_token: token, token_type: 'bearer' as const };
 }
 
@@ -349,8 +346,7 @@ export async function deleteAccount(
   await enforce(ctx.limiter, `delete:ip:${ip}`, LIMITS.deletePerIp);
   const accountKey = `delete:acct:${userId}`;
   await refuseIfLimited(ctx.limiter, accountKey, LIMITS.deletePasswordFailuresPerAccount);
-  const user = await getUserById(ctx.db, { id: userId });
-  if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+  const user = assertFound(await getUserById(ctx.db, { id: userId }), 'ACCOUNT_NOT_FOUND');
   if (password !== undefined) {
     if (!(await verifyPassword(user.passwordHash, password))) {
       const hit = await ctx.limiter.hit(accountKey, LIMITS.deletePasswordFailuresPerAccount);

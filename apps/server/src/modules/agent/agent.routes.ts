@@ -36,7 +36,7 @@ function abortOnDisconnect(reply: FastifyReply) {
   return controller;
 }
 
-/** The prompt and answer service of SPEC.md section 7 under /ai/v1. */
+/** The prompt and answer service of docs/spec-rules.md §7 under /ai/v1. */
 export async function agentRoutes(
   app: FastifyInstance,
   { ctx, registry, panelFor }: { ctx: AppContext; registry: ModelRegistry; panelFor?: PanelFor },

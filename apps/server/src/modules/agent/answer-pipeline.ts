@@ -37,7 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isChatId = (id: string) => UUID.test(id);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** DECISIONS.md: "Sangam Chat - {date}" / "Universe Chat - {date}", e.g. "Sangam Chat - 22 Nov 2026". */
+/** docs/spec-rules.md (decisions): "Sangam Chat - {date}" / "Universe Chat - {date}", e.g. "Sangam Chat - 22 Nov 2026". */
 export function chatTitle(mode: string, now: Date) {
   const date = `${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
   return `${mode === 'universe' ? 'Universe' : 'Sangam'} Chat - ${date}`;

@@ -2,7 +2,7 @@ import { type BillingSummary, type Checkout, type ChoosePlan, FREE_PLAN, PLANS, 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { Config } from '@/env';
-import { AppError } from '@/errors';
+import { AppError, assertFound } from '@/errors';
 import type { Clock } from '@/lib/clock';
 import { getUserById } from '@/modules/accounts/accounts.queries';
 import { userPlan } from '@/modules/billing/billing.events';
@@ -125,8 +125,7 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
      */
     change: async ({ userId, planId, period }: { userId: string } & ChoosePlan): Promise<Checkout> => {
       enabled();
-      const current = await planGivingSubscription(db, { userId });
-      if (!current) throw new AppError('NO_SUBSCRIPTION');
+      const current = assertFound(await planGivingSubscription(db, { userId }), 'NO_SUBSCRIPTION');
       if (current.planId === planId && current.period === period) throw new AppError('SAME_PLAN');
       return createSubscription({ userId, planId, period, replacesId: current.id, startAt: current.currentEnd });
     },

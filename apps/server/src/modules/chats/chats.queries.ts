@@ -15,7 +15,7 @@ import {
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messageImages, messages } from '@/db/schema';
-import { AppError } from '@/errors';
+import { AppError, assertFound } from '@/errors';
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -87,8 +87,7 @@ export async function findOwnedChat(db: Db, { userId, chatId }: { userId: string
 
 /** A chat of this user, or 404 CHAT_NOT_FOUND (also for another user's chat: no existence leak). */
 export async function getOwnedChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
-  const chat = await findOwnedChat(db, { userId, chatId });
-  if (!chat) throw new AppError('CHAT_NOT_FOUND');
+  const chat = assertFound(await findOwnedChat(db, { userId, chatId }), 'CHAT_NOT_FOUND');
   return chat;
 }
 
@@ -195,8 +194,7 @@ export async function getQuestionImage(db: Db, { userId, chatId, messageId }: { 
     .innerJoin(messages, eq(messages.id, messageImages.messageId))
     .where(and(eq(messageImages.messageId, messageId), eq(messages.conversationId, chatId)))
     .limit(1);
-  if (!row) throw new AppError('MESSAGE_NOT_FOUND');
-  return row;
+  return assertFound(row, 'MESSAGE_NOT_FOUND');
 }
 
 export async function getChatDetail(db: Db, { userId, chatId }: { userId: string; chatId: string }): Promise<ChatDetail> {
@@ -240,11 +238,10 @@ export async function patchChat(
       .from(messages)
       .where(and(eq(messages.conversationId, chat.id), sql`${messages.id}::text = ${patch.activeLeafId}`))
       .limit(1);
-    if (!m) throw new AppError('MESSAGE_NOT_FOUND');
-    set.activeLeafId = m.id;
+    set.activeLeafId = assertFound(m, 'MESSAGE_NOT_FOUND').id;
   }
-  const [row] = await db.update(conversations).set(set).where(eq(conversations.id, chat.id)).returning();
-  if (!row) throw new AppError('CHAT_NOT_FOUND');
+  const [updated] = await db.update(conversations).set(set).where(eq(conversations.id, chat.id)).returning();
+  const row = assertFound(updated, 'CHAT_NOT_FOUND');
   const [first] = await db
     .select({ content: messages.content })
     .from(messages)

@@ -2,7 +2,7 @@ import { normalizeEmail, ROUTES } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/app-context';
-import { AppError } from '@/errors';
+import { AppError, assertFound } from '@/errors';
 import { getUserById, toPublicUser, updateUser } from '@/modules/accounts/accounts.queries';
 import { deleteAccount, MESSAGES_OUT } from '@/modules/accounts/accounts.service';
 import { currentUser } from '@/plugins/auth-guard';
@@ -28,8 +28,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.delete('/delete', { schema: ROUTES['DELETE /api/user/delete'] }, async (request) => {
     const { email, password } = request.body;
     const { id, authTime } = currentUser(request);
-    const user = await getUserById(ctx.db, { id });
-    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    const user = assertFound(await getUserById(ctx.db, { id }), 'ACCOUNT_NOT_FOUND');
     if (normalizeEmail(email) !== user.email) throw new AppError('VALIDATION_FAILED', { detail: 'The email does not match your account.' });
     return deleteAccount(ctx, { userId: user.id, password, reason: 'settings', ip: request.ip, authTime });
   });

@@ -3,10 +3,10 @@ import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { type AgentError, isQuotaError } from '@/lib/agent/agent-error';
+import { type AppError, isQuotaError } from '@/lib/app-error';
 
 /** A short heading for the reason, by error code (the server's detail is shown beneath it). */
-export function failureHeading(error: AgentError): string {
+export function failureHeading(error: AppError): string {
   switch (error.code) {
     case 'QUOTA_EXCEEDED':
       return 'Your plan’s allowance is used up';
@@ -27,7 +27,7 @@ export function failureHeading(error: AgentError): string {
 const DEFAULT_HEADING = 'This answer failed';
 
 /** The reason line: the server's detail, led by the short heading when the card's title is the tool's own. */
-const reasonOf = (error: AgentError, hasTitle: boolean) => {
+const reasonOf = (error: AppError, hasTitle: boolean) => {
   const heading = failureHeading(error);
   return hasTitle && heading !== DEFAULT_HEADING ? `${heading}. ${error.detail}` : error.detail;
 };
@@ -43,7 +43,7 @@ export function FailureCard({
   className,
 }: {
   title?: string;
-  error: AgentError;
+  error: AppError;
   action?: ReactNode;
   className?: string;
 }) {

@@ -1,6 +1,6 @@
 import { MESSAGES, passwordStrength } from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
-import { sanitizeEmail, sanitizeUsername } from './components/fields';
+import { sanitizeEmail, sanitizeUsername } from '@/components/ui/form/fields';
 import { usernameStatus, validateEmail, validateLoginPassword, validateOtp, validateStrongPassword } from './validation';
 
 describe('form validation', () => {

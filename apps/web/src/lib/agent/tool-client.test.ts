@@ -1,9 +1,9 @@
 import type { AgentStreamEvent } from '@sangam/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AgentError, toAgentError } from '@/lib/agent/agent-error';
 import { streamTool } from '@/lib/agent/tool-client';
 import { applyToolEvent, finishRun, idleRun, type ToolRun } from '@/lib/agent/tool-run';
-import { HttpError } from '@/lib/api-client';
+import { readError } from '@/lib/api-client';
+import { AppError, toAppError } from '@/lib/app-error';
 
 const request = { prompt: 'CAL:,', requestIdPrefix: 'calorie_analysis_' };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -103,7 +103,7 @@ describe('streamTool: the SSE stream', () => {
       ]),
     );
     const err = await streamTool(request, () => {}).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AgentError);
+    expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: 'ALL_MODELS_FAILED', detail: 'Every AI model failed to answer. Please try again.', status: 502 });
   });
 
@@ -129,7 +129,7 @@ describe('streamTool: the SSE stream', () => {
   });
 });
 
-describe('streamTool: errors map to the one AgentError', () => {
+describe('streamTool: errors map to the one AppError', () => {
   it('402 QUOTA_EXCEEDED keeps the server reason', async () => {
     fetchMock.mockResolvedValue(
       Response.json({ code: 'QUOTA_EXCEEDED', detail: 'You have used this month’s allowance.' }, { status: 402 }),
@@ -168,8 +168,9 @@ describe('streamTool: errors map to the one AgentError', () => {
     await expect(streamTool(request, () => {})).rejects.toMatchObject({ code: 'ABORTED' });
   });
 
-  it('toAgentError reads an HttpError body', () => {
-    expect(toAgentError(new HttpError(400, { code: 'PLACE_NOT_FOUND', detail: 'We could not find "Atlantis".' }))).toMatchObject({
+  it('a refused request reads as the AppError of its body', async () => {
+    const body = JSON.stringify({ code: 'PLACE_NOT_FOUND', detail: 'We could not find "Atlantis".' });
+    expect(toAppError(await readError(new Response(body, { status: 400 })))).toMatchObject({
       code: 'PLACE_NOT_FOUND',
       detail: 'We could not find "Atlantis".',
       status: 400,

@@ -1,7 +1,7 @@
 import type { AgentStreamEvent } from '@sangam/contracts';
-import { AgentError, errorOfResponse, toAgentError } from '@/lib/agent/agent-error';
 import { CLIENT_API_KEY, readEvents } from '@/lib/agent-client';
 import { authFetch } from '@/lib/api-client';
+import { AppError, errorOfResponse, toAppError } from '@/lib/app-error';
 
 /** One tool request: the prompt with its tool prefix, the Request_Id prefix and an optional photo. */
 export type ToolRequest = { prompt: string; requestIdPrefix: string; image?: Blob | null };
@@ -12,7 +12,7 @@ export type ToolRequest = { prompt: string; requestIdPrefix: string; image?: Blo
  */
 export type ToolResult = { text: string | undefined; facts: unknown; isBlank?: boolean };
 
-/** The reading order of SPEC.md section 7 for tools: data.best_output, data.output, best_output, output. */
+/** The reading order of docs/spec-rules.md §7 for tools: data.best_output, data.output, best_output, output. */
 export function readToolOutput(json: unknown): string | undefined {
   const j = (json ?? {}) as { data?: { best_output?: unknown; output?: unknown }; best_output?: unknown; output?: unknown };
   const value = [j.data?.best_output, j.data?.output, j.best_output, j.output].find((v) => typeof v === 'string' && v.trim());
@@ -47,7 +47,7 @@ function formOf({ prompt, requestIdPrefix, image }: ToolRequest) {
  * The one client of every tool: POST /ai/v1/agent/GenerateAnswer as Server-Sent Events. `onEvent`
  * sees each event the moment it arrives (the answer streams in); resolves with the final answer.
  * Every failure (refused before streaming, an `error` event, a cut stream, the network) rejects
- * with an AgentError.
+ * with an AppError.
  */
 export async function streamTool(request: ToolRequest, onEvent: (e: AgentStreamEvent) => void, signal?: AbortSignal): Promise<ToolResult> {
   let res: Response;
@@ -59,7 +59,7 @@ export async function streamTool(request: ToolRequest, onEvent: (e: AgentStreamE
       signal,
     });
   } catch (err) {
-    throw toAgentError(err);
+    throw toAppError(err);
   }
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
@@ -72,7 +72,7 @@ export async function streamTool(request: ToolRequest, onEvent: (e: AgentStreamE
     try {
       return resultOf(JSON.parse(text));
     } catch {
-      throw new AgentError({ code: 'INVALID_RESPONSE' });
+      throw new AppError({ code: 'INVALID_RESPONSE' });
     }
   }
   try {
@@ -82,14 +82,14 @@ export async function streamTool(request: ToolRequest, onEvent: (e: AgentStreamE
       if (event.event === 'final') return resultOf(event.data);
     }
   } catch (err) {
-    throw toAgentError(err);
+    throw toAppError(err);
   }
-  throw new AgentError({ code: 'STREAM_CUT' });
+  throw new AppError({ code: 'STREAM_CUT' });
 }
 
 /**
  * The photo to send: the picked file itself (a File is a Blob). An empty or unreadable file is
- * dropped and the request still goes, without it (SPEC.md section 4).
+ * dropped and the request still goes, without it (docs/spec-rules.md §4).
  */
 export function imageFromFile(file: File | null): Blob | null {
   if (!file) return null;

@@ -1,6 +1,6 @@
 import type { AgentStreamEvent } from '@sangam/contracts';
-import type { AgentError } from '@/lib/agent/agent-error';
 import type { ToolResult } from '@/lib/agent/tool-client';
+import type { AppError } from '@/lib/app-error';
 
 /** One model of a tool's answer: writing, done, or failed with the reason the server gave. */
 export type ModelProgress = { id: string; name: string; status: 'writing' | 'done' | 'failed'; detail?: string };
@@ -21,7 +21,7 @@ export type ToolRun = {
   isBlank?: boolean;
   models: ModelProgress[];
   isFusing: boolean;
-  error?: AgentError;
+  error?: AppError;
   /** Internal: every model's streamed text, and which one is shown. */
   drafts: Record<string, string>;
   shown?: string;
@@ -89,7 +89,7 @@ export function finishRun(run: ToolRun, result: ToolResult): ToolRun {
   };
 }
 
-export const failRun = (run: ToolRun, error: AgentError): ToolRun => ({ ...run, status: 'failed', error, isFusing: false });
+export const failRun = (run: ToolRun, error: AppError): ToolRun => ({ ...run, status: 'failed', error, isFusing: false });
 
 /** Still waiting for its first words (queued or asked). */
 export const isWaiting = (run: ToolRun) => run.status === 'queued' || run.status === 'loading';

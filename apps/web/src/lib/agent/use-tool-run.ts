@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toAgentError } from '@/lib/agent/agent-error';
 import { streamTool, type ToolRequest } from '@/lib/agent/tool-client';
 import { applyToolEvent, failRun, finishRun, idleRun, type ToolRun } from '@/lib/agent/tool-run';
+import { toAppError } from '@/lib/app-error';
 
 /**
  * One tool answer on a screen: `ask` streams it in, `reset` goes back to idle. Asking again (or
@@ -26,7 +26,7 @@ export function useToolRun() {
       const result = await streamTool(request, (e) => update(applyToolEvent(current, e)), own.signal);
       update(finishRun(current, result));
     } catch (err) {
-      const error = toAgentError(err);
+      const error = toAppError(err);
       if (error.code !== 'ABORTED') console.error('The tool answer failed', { code: error.code, status: error.status });
       update(failRun(current, error));
     }

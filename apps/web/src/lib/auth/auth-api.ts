@@ -4,7 +4,7 @@ import { requestJson } from '@/lib/api-client';
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const noRefresh = { skipAuthRefresh: true } as const;
 
-/** The account calls of SPEC.md section 7 (auth paths never trigger the 401 refresh). */
+/** The account calls of docs/spec-rules.md §7 (auth paths never trigger the 401 refresh). */
 export const authApi = {
   login: (email: string, password: string, code?: string) =>
     requestJson<SessionResponse>('/api/v1/login', {

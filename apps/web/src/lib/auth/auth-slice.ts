@@ -6,7 +6,7 @@ import { readStoredSession } from '@/lib/auth/storage';
 
 export type SessionUser = Pick<PublicUser, 'id' | 'firstName' | 'lastName' | 'name' | 'username' | 'email'> & { plan?: string };
 
-/** The auth session of SPEC.md section 3. */
+/** The auth session of docs/spec-rules.md §3. */
 export type AuthState = {
   user: SessionUser | null;
   token: string | null;

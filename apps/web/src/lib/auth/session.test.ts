@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@/app/store';
 import { authFetch } from '@/lib/api-client';
 import { login, logout } from '@/lib/auth/auth-slice';
 import { REFRESH_AFTER_MS, resetRefreshCheck } from '@/lib/auth/session-listener';
+import { makeStore } from '@/lib/store';
 
 const session = (access: string, refresh: string) => ({
   user: { id: 'u1', firstName: 'A', lastName: 'B', name: 'A B', username: 'ab', email: 'a@b.co', plan: 'free' },

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@/lib/auth/auth-slice';
 
-/** Persisted keys of SPEC.md section 3: authToken plus the rest of the session, and the user's chats. */
+/** Persisted keys of docs/spec-rules.md §3: authToken plus the rest of the session, and the user's chats. */
 export const STORAGE_KEYS = {
   authToken: 'authToken',
   refreshToken: 'refreshToken',

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '@/app/store';
 import { logout } from '@/lib/auth/auth-slice';
+import { useAppDispatch } from '@/lib/store';
 
 /** Signs out: clears the session even when the server call fails. */
 export function useLogout() {

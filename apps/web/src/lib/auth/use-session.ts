@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/lib/store';
 
 /** The signed-in state the screens read: who, and whether the session is still loading. */
 export function useSession() {

@@ -18,7 +18,7 @@ const CHECKED_AGAINST: Record<ScriptureId, string> = {
   quran: `the ${SOURCES.quran}`,
 };
 
-/** The server's instructions for a book: the book's prompt (shared with the web, SPEC.md section 7) and how its citations are checked. */
+/** The server's instructions for a book: the book's prompt (shared with the web, docs/spec-rules.md §7) and how its citations are checked. */
 export function scriptureSystem(book: Scripture): string {
   return `${book.systemPrompt} Your citations are checked against ${CHECKED_AGAINST[book.id]}; a reference that does not exist there is marked "(reference not found)" to the reader.`;
 }

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { DeleteAccountFlow } from '@/features/account/components/delete-account-flow';
 import { useSession } from '@/lib/auth/use-session';
 
-/** Back and Cancel: one step back inside the app, else /settings when signed in, else / (DECISIONS.md). */
+/** Back and Cancel: one step back inside the app, else /settings when signed in, else / (docs/spec-rules.md (decisions)). */
 function useGoBack() {
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();

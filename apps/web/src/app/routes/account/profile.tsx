@@ -1,18 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { Banner } from '@/components/ui/form/banner';
+import { TextField } from '@/components/ui/form/fields';
+import { useFlash } from '@/components/ui/form/use-flash';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
 import { UsagePanel } from '@/features/account/components/usage-panel';
-import { Banner } from '@/features/auth/components/banner';
-import { TextField } from '@/features/auth/components/fields';
-import { useFlash } from '@/features/auth/hooks/use-flash';
 import { validateName } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { userUpdated } from '@/lib/auth/auth-slice';
 import { errorText } from '@/lib/auth/error-text';
 import { useLogout } from '@/lib/auth/use-logout';
 import { useSession } from '@/lib/auth/use-session';
+import { useAppDispatch } from '@/lib/store';
 
 export function ProfileRoute() {
   const { user } = useSession();

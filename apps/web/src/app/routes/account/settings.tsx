@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { Banner } from '@/components/ui/form/banner';
+import { useFlash } from '@/components/ui/form/use-flash';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
 import { SettingsDeleteForm } from '@/features/account/components/settings-delete-form';
-import { Banner } from '@/features/auth/components/banner';
-import { useFlash } from '@/features/auth/hooks/use-flash';
 import { sessionCleared } from '@/lib/auth/auth-slice';
 import { useSession } from '@/lib/auth/use-session';
+import { useAppDispatch } from '@/lib/store';
 import { useTheme } from '@/lib/theme';
 
 const AFTER_DELETE_DELAY_MS = 2000;

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Banner } from '@/components/ui/form/banner';
+import { EmailField, SubmitButton } from '@/components/ui/form/fields';
+import { useFlash } from '@/components/ui/form/use-flash';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { Banner } from '@/features/auth/components/banner';
-import { EmailField, SubmitButton } from '@/features/auth/components/fields';
 import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
-import { useFlash } from '@/features/auth/hooks/use-flash';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { validateEmail } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';

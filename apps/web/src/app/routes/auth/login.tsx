@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { Banner } from '@/components/ui/form/banner';
+import { EmailField, PasswordField, SubmitButton } from '@/components/ui/form/fields';
+import { useFlash } from '@/components/ui/form/use-flash';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { Banner } from '@/features/auth/components/banner';
-import { EmailField, PasswordField, SubmitButton } from '@/features/auth/components/fields';
 import { LoginCodeField } from '@/features/auth/components/login-code-field';
-import { useFlash } from '@/features/auth/hooks/use-flash';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { validateEmail, validateLoginPassword } from '@/features/auth/validation';
 import { login } from '@/lib/auth/auth-slice';
+import { useAppDispatch } from '@/lib/store';
 
 export function LoginRoute() {
   useRedirectIfSignedIn();

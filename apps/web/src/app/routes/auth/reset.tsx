@@ -1,13 +1,13 @@
 import { MESSAGES } from '@sangam/contracts';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Banner } from '@/components/ui/form/banner';
+import { EmailField, PasswordField, SubmitButton, TextField } from '@/components/ui/form/fields';
+import { useFlash } from '@/components/ui/form/use-flash';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { Banner } from '@/features/auth/components/banner';
-import { EmailField, PasswordField, SubmitButton, TextField } from '@/features/auth/components/fields';
 import { StrengthMeter } from '@/features/auth/components/strength-meter';
 import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
-import { useFlash } from '@/features/auth/hooks/use-flash';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { validateEmail, validateStrongPassword } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';

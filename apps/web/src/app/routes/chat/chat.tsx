@@ -33,7 +33,7 @@ function ChatStart() {
   const send = (prompt: string, asMode: ChatMode = mode) => {
     const chatId = crypto.randomUUID();
     const latest: Submission = { prompt, mode: asMode, chatId };
-    const next: SubmissionState = { submissions: [latest], latest, chatId };
+    const next: SubmissionState = { latest };
     setInput('');
     navigate(paths.submission(chatId), { state: next });
   };

@@ -1,14 +1,14 @@
 import { DELETE_REASONS, MESSAGES } from '@sangam/contracts';
 import { type FormEvent, useState } from 'react';
-import { useAppDispatch } from '@/app/store';
-import { Banner } from '@/features/auth/components/banner';
-import { EmailField, PasswordField, SubmitButton } from '@/features/auth/components/fields';
-import { useFlash } from '@/features/auth/hooks/use-flash';
-import { HttpError } from '@/lib/api-client';
+import { Banner } from '@/components/ui/form/banner';
+import { EmailField, PasswordField, SubmitButton } from '@/components/ui/form/fields';
+import { useFlash } from '@/components/ui/form/use-flash';
+import { AppError } from '@/lib/app-error';
 import { authApi } from '@/lib/auth/auth-api';
 import { sessionCleared } from '@/lib/auth/auth-slice';
 import { errorText } from '@/lib/auth/error-text';
 import { useSession } from '@/lib/auth/use-session';
+import { useAppDispatch } from '@/lib/store';
 
 export const AFTER_DELETE_DELAY_MS = 2000;
 
@@ -39,7 +39,7 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
       setStep(2);
     } catch (err) {
       flash.setError(
-        err instanceof HttpError && err.status === 401 ? 'Invalid email or password' : errorText(err, 'Failed to verify credentials'),
+        err instanceof AppError && err.status === 401 ? 'Invalid email or password' : errorText(err, 'Failed to verify credentials'),
       );
     }
     setIsLoading(false);

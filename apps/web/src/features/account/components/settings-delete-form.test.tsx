@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_AUTH_MESSAGE, SettingsDeleteForm } from '@/features/account/components/settings-delete-form';
-import { HttpError } from '@/lib/api-client';
+import { errorOfResponse } from '@/lib/app-error';
 import { authApi } from '@/lib/auth/auth-api';
 
 afterEach(() => vi.restoreAllMocks());
@@ -13,7 +13,7 @@ describe('SettingsDeleteForm', () => {
     const calls: unknown[] = [];
     vi.spyOn(authApi, 'deleteBySettings').mockImplementation(async (body) => {
       calls.push(body);
-      if (!body.password) throw new HttpError(403, { code: 'RECENT_AUTH_REQUIRED', detail: RECENT_AUTH_MESSAGE });
+      if (!body.password) throw errorOfResponse(403, { code: 'RECENT_AUTH_REQUIRED', detail: RECENT_AUTH_MESSAGE });
       return { message: 'Account deleted successfully' };
     });
     const onDeleted = vi.fn();

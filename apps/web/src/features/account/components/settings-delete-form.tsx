@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Banner } from '@/features/auth/components/banner';
-import { PasswordField, TextField } from '@/features/auth/components/fields';
-import { useFlash } from '@/features/auth/hooks/use-flash';
+import { Banner } from '@/components/ui/form/banner';
+import { PasswordField, TextField } from '@/components/ui/form/fields';
+import { useFlash } from '@/components/ui/form/use-flash';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorCode, errorText } from '@/lib/auth/error-text';
 

@@ -2,7 +2,8 @@ import { formatIndian } from '@sangam/contracts/plans';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { HttpError, requestJson } from '@/lib/api-client';
+import { requestJson } from '@/lib/api-client';
+import { AppError } from '@/lib/app-error';
 
 type Usage = { month: string; tokens: number; requests: number; allowance: number; plan: { id: string; name: string } | string };
 
@@ -11,7 +12,7 @@ export function UsagePanel() {
   const query = useQuery({
     queryKey: ['usage'],
     queryFn: () => requestJson<Usage>('/api/v1/usage'),
-    retry: (count, err) => !(err instanceof HttpError && err.status === 404) && count < 1,
+    retry: (count, err) => !(err instanceof AppError && err.status === 404) && count < 1,
   });
   if (!query.data) return null;
   const { tokens, allowance, month } = query.data;

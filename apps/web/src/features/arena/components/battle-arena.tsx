@@ -6,7 +6,7 @@ import { AnswerMarkdown } from '@/components/tool/answer-markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCastVote, useCreateBattle } from '@/features/arena/api/battles';
-import { HttpError } from '@/lib/api-client';
+import { AppError } from '@/lib/app-error';
 
 const VOTES: Array<{ winner: Vote['winner']; label: string }> = [
   { winner: 'a', label: 'A is better' },
@@ -15,7 +15,7 @@ const VOTES: Array<{ winner: Vote['winner']; label: string }> = [
   { winner: 'both_bad', label: 'Both are bad' },
 ];
 
-const messageOf = (err: unknown) => (err instanceof HttpError ? err.message : 'Something went wrong. Please try again.');
+const messageOf = (err: unknown) => (err instanceof AppError ? err.message : 'Something went wrong. Please try again.');
 
 function AnswerCard({ side, text, revealed }: { side: 'A' | 'B'; text: string; revealed?: string }) {
   const headingId = useId();

@@ -13,7 +13,7 @@ export function twelveHour(hhmm: string) {
   return `${String(h % 12 || 12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** 'ASTR: {dd mm yyyy} {place} {hh:mm AM/PM}[ options]' then the question on the next line (SPEC.md section 7). */
+/** 'ASTR: {dd mm yyyy} {place} {hh:mm AM/PM}[ options]' then the question on the next line (docs/spec-rules.md §7). */
 export function astrologyRequest(form: BirthDetails, options: BirthOptionsValue): ToolRequest {
   const header = `${TOOL_PREFIXES.astrology} ${ddmmyyyy(form.dob)} ${form.placeOfBirth.trim()} ${twelveHour(form.timeOfBirth)}${birthOptionsText(options)}`;
   return { prompt: `${header}\n${form.question.trim() || DEFAULT_QUESTION}`, requestIdPrefix: 'astrology_' };

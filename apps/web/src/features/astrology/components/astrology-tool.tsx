@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ToolAnswer } from '@/components/tool/tool-answer';
 import { TOOL_TYPING } from '@/config/timings';
+import { TextField } from '@/components/ui/form/fields';
 import { type BirthDetails, ddmmyyyy, twelveHour } from '@/features/astrology/api/astrology-request';
 import { BirthOptions, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/components/birth-options';
 import { ChartFacts } from '@/features/astrology/components/chart-facts';
 import { ReadingFacts } from '@/features/astrology/components/reading-facts';
 import { useAstrology } from '@/features/astrology/hooks/use-astrology';
-import { TextField } from '@/features/auth/components/fields';
 import { isBusy } from '@/lib/agent/tool-run';
 
 const EMPTY: BirthDetails = { fullName: '', dob: '', placeOfBirth: '', timeOfBirth: '', question: '' };

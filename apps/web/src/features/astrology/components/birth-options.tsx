@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TextField } from '@/features/auth/components/fields';
+import { TextField } from '@/components/ui/form/fields';
 
 export const AYANAMSA_CHOICES = ['Lahiri', 'Raman', 'KP'] as const;
 export type BirthOptionsValue = { ayanamsa: (typeof AYANAMSA_CHOICES)[number]; offset: string };
@@ -8,7 +8,7 @@ export const DEFAULT_BIRTH_OPTIONS: BirthOptionsValue = { ayanamsa: 'Lahiri', of
 /**
  * The options written after the birth time in the 'ASTR:' header: the ayanamsa when not Lahiri (the
  * default) and the user's offset override. Nothing is added for the defaults, so the request keeps
- * the format of SPEC.md section 7.
+ * the format of docs/spec-rules.md §7.
  */
 export function birthOptionsText(o: BirthOptionsValue): string {
   const parts = [o.ayanamsa === 'Lahiri' ? '' : o.ayanamsa, o.offset.trim().replace(/[,;\n]/g, ' ')].filter(Boolean);

@@ -1,4 +1,4 @@
-import { TextField } from '@/features/auth/components/fields';
+import { TextField } from '@/components/ui/form/fields';
 
 /**
  * The step-up of a sign-in (LOGIN_CODE_REQUIRED): the server mailed a 6-digit code to the account;

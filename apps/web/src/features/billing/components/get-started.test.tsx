@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billingApi } from '@/features/billing/api/billing-api';
 import { GetStarted, PaymentsNotice } from '@/features/billing/components/get-started';
 import { hostedPage } from '@/features/billing/hooks/use-billing';
-import { HttpError } from '@/lib/api-client';
+import { errorOfResponse } from '@/lib/app-error';
 import { authSlice, initialAuthState } from '@/lib/auth/auth-slice';
 
 afterEach(() => {
@@ -68,7 +68,7 @@ describe('Get Started on a plan', () => {
   });
 
   it('signed in and already subscribed, goes to the billing page instead', async () => {
-    vi.spyOn(billingApi, 'subscribe').mockRejectedValue(new HttpError(409, { code: 'ALREADY_SUBSCRIBED', detail: 'x' }));
+    vi.spyOn(billingApi, 'subscribe').mockRejectedValue(errorOfResponse(409, { code: 'ALREADY_SUBSCRIBED', detail: 'x' }));
     renderCard({ isAuthenticated: true, isEnabled: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
     expect(await screen.findByText('billing page')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useBillingConfig, useSubscribe } from '@/features/billing/hooks/use-billing';
-import { HttpError } from '@/lib/api-client';
+import { AppError } from '@/lib/app-error';
 import { useSession } from '@/lib/auth/use-session';
 import { setReturnTo } from '@/lib/return-to';
 
@@ -51,13 +51,13 @@ export function GetStarted({ plan, period, isHighlighted }: { plan: Plan; period
         onClick={() =>
           subscribe.mutate(
             { planId: plan.id, period },
-            { onError: (err) => err instanceof HttpError && err.body.code === 'ALREADY_SUBSCRIBED' && navigate(paths.billing) },
+            { onError: (err) => err instanceof AppError && err.body.code === 'ALREADY_SUBSCRIBED' && navigate(paths.billing) },
           )
         }
       >
         {subscribe.isPending || subscribe.isSuccess ? 'Opening Razorpay…' : 'Get Started'}
       </button>
-      {error && !(error instanceof HttpError && error.body.code === 'ALREADY_SUBSCRIBED') && (
+      {error && !(error instanceof AppError && error.body.code === 'ALREADY_SUBSCRIBED') && (
         <p role="alert" className="mt-2 text-sm text-red-200">
           {error.message}
         </p>

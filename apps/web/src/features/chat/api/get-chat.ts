@@ -1,14 +1,15 @@
 import { type ChatDetail, chatDetailSchema } from '@sangam/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { chatKeys } from '@/features/chat/api/chat-keys';
-import { HttpError, requestJson } from '@/lib/api-client';
+import { requestJson } from '@/lib/api-client';
+import { AppError } from '@/lib/app-error';
 
 /** GET /api/v1/chats/:chatId: the chat with every message of every branch, or null when it is not the user's. */
 export async function getChat({ chatId }: { chatId: string }): Promise<ChatDetail | null> {
   try {
     return chatDetailSchema.parse(await requestJson(`/api/v1/chats/${encodeURIComponent(chatId)}`));
   } catch (err) {
-    if (err instanceof HttpError && (err.status === 404 || err.status === 400)) return null;
+    if (err instanceof AppError && (err.status === 404 || err.status === 400)) return null;
     throw err;
   }
 }

@@ -1,14 +1,15 @@
 import { type SharedChat, sharedChatSchema } from '@sangam/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { chatKeys } from '@/features/chat/api/chat-keys';
-import { HttpError, requestJson } from '@/lib/api-client';
+import { requestJson } from '@/lib/api-client';
+import { AppError } from '@/lib/app-error';
 
 /** GET /api/v1/shared/:shareId (public): a read-only snapshot, or null when the link was revoked. */
 export async function getShared({ shareId }: { shareId: string }): Promise<SharedChat | null> {
   try {
     return sharedChatSchema.parse(await requestJson(`/api/v1/shared/${encodeURIComponent(shareId)}`, { skipAuthRefresh: true }));
   } catch (err) {
-    if (err instanceof HttpError && (err.status === 404 || err.status === 400)) return null;
+    if (err instanceof AppError && (err.status === 404 || err.status === 400)) return null;
     throw err;
   }
 }

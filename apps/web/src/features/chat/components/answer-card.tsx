@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import { Check, Copy, Maximize2, Minimize2, Pencil, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Markdown } from '@/components/markdown/markdown';
 import { LoadingDots } from '@/components/text/loading-dots';
-import { Markdown } from '@/features/chat/components/markdown';
+import { FailureCard } from '@/components/tool/failure-card';
 import { LateBadge } from '@/features/chat/components/model-status';
-import type { AnswerCard as Card } from '@/features/chat/lib/cards';
+import { type AnswerCard as Card, failedText } from '@/features/chat/lib/cards';
 import { costLine } from '@/features/chat/lib/fusion';
 import { useReveal } from '@/features/chat/lib/reveal';
 
@@ -110,6 +111,8 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                 onChange={(e) => setEditedContent(e.target.value)}
                 className="h-48 w-full rounded-lg border border-white/10 bg-black/30 p-2 text-sm text-slate-100"
               />
+            ) : card.error ? (
+              <FailureCard title={failedText('')} error={card.error} />
             ) : (
               <Markdown text={shown} isStreaming={isStreaming} />
             )}

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { Markdown } from '@/features/chat/components/markdown';
+import { Markdown } from '@/components/markdown/markdown';
 import { LateBadge } from '@/features/chat/components/model-status';
 import type { AnswerCard } from '@/features/chat/lib/cards';
 import { costLine } from '@/features/chat/lib/fusion';

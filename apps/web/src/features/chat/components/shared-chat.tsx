@@ -1,12 +1,12 @@
 import type { ChatMessage } from '@sangam/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Markdown } from '@/components/markdown/markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { useShared } from '@/features/chat/api/get-shared';
 import { AgreementPanel } from '@/features/chat/components/agreement-panel';
-import { Markdown } from '@/features/chat/components/markdown';
 import { cardsOf } from '@/features/chat/lib/cards';
 import { toTurns } from '@/features/chat/lib/thread';
 

@@ -7,7 +7,7 @@ import { type AskFields, askStream, resumeStream } from '@/features/chat/api/str
 import { type AnswerCard, applyEvent, applyFinal, bestCard, failedText } from '@/features/chat/lib/cards';
 import { markRevealed } from '@/features/chat/lib/reveal';
 import type { IndexedEvent } from '@/lib/agent-client';
-import { HttpError } from '@/lib/api-client';
+import { toAppError } from '@/lib/app-error';
 
 export type LiveAnswer = {
   question: string;
@@ -151,19 +151,19 @@ export function useLiveAnswer(chatId: string) {
       } catch (err) {
         if (controller.signal.aborted) return;
         console.error('The answer failed', err);
-        const quotaExceeded = err instanceof HttpError && err.body.code === 'QUOTA_EXCEEDED';
-        const message =
-          err instanceof HttpError ? `HTTP ${err.status}: ${err.message}` : err instanceof Error ? err.message : 'Unknown error';
+        const error = toAppError(err);
+        const quotaExceeded = error.code === 'QUOTA_EXCEEDED';
         setLive(
           (l) =>
             l && {
               ...l,
               isRunning: false,
               quotaExceeded,
-              cards: [{ id: 'error', title: 'Error', content: failedText(message), neonColor: 'red', status: 'error' }],
+              cards: [{ id: 'error', title: 'Error', content: failedText(error.detail), neonColor: 'red', status: 'error', error }],
             },
         );
-        if (err instanceof HttpError) return;
+        // A refused request stored nothing: there is no chat to reload.
+        if (error.isRefusal) return;
       }
       await finish();
     },

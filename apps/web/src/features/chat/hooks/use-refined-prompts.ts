@@ -5,7 +5,7 @@ import { callAgent, requestId } from '@/lib/agent-client';
 
 export type RefineState = { status: 'idle' | 'loading' | 'done' | 'error'; prompts: string[]; error: string | null };
 
-/** Asks the refiner for up to four better prompts; the three refinement errors of SPEC.md section 8. */
+/** Asks the refiner for up to four better prompts; the three refinement errors of docs/spec-rules.md §8. */
 export function useRefinedPrompts() {
   const [state, setState] = useState<RefineState>({ status: 'idle', prompts: [], error: null });
   const refine = useCallback(async ({ prompt, chatId, mode }: { prompt: string; chatId: string; mode: ChatMode }) => {

@@ -8,6 +8,7 @@ import {
 } from '@sangam/contracts';
 import { BRAND } from '@/config/brand';
 import { type Neon, neonFor } from '@/features/chat/lib/refined';
+import type { AppError } from '@/lib/app-error';
 
 export type CardStatus = 'loading' | 'streaming' | 'done' | 'error' | 'stopped';
 export type AnswerCard = {
@@ -24,6 +25,8 @@ export type AnswerCard = {
   isLate?: boolean;
   /** Why the model failed (its error detail). */
   failure?: string;
+  /** The whole answer failed: shown with the tools' failure card. */
+  error?: AppError;
   /** Tokens and rupees of this answer; costInr null when the model has no price. */
   tokens?: number | null;
   costInr?: number | null;

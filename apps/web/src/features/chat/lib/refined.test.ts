@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { neonFor, orderRefined, safeUrl } from '@/features/chat/lib/refined';
+import { neonFor, orderRefined } from '@/features/chat/lib/refined';
+import { safeUrl } from '@/lib/safe-url';
 
 describe('chat logic', () => {
   it('orders refined prompts by rank, trims, drops empty and duplicate ones, keeps four', () => {

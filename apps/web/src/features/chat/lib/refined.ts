@@ -1,4 +1,4 @@
-/** Distinct, trimmed, non-empty refined prompts in rank order, top 4 (SPEC.md section 5). */
+/** Distinct, trimmed, non-empty refined prompts in rank order, top 4 (docs/spec-rules.md §5). */
 export function orderRefined(refined: string[], ranking: number[]): string[] {
   const order = ranking.length === refined.length ? ranking.map((r) => refined[r - 1] ?? '') : refined;
   const seen = new Set<string>();
@@ -10,16 +10,6 @@ export function orderRefined(refined: string[], ranking: number[]): string[] {
     if (out.length === 4) break;
   }
   return out;
-}
-
-/** Only http, https and mailto links survive in model output. */
-export function safeUrl(url: string): string {
-  try {
-    const u = new URL(url, 'https://invalid.example');
-    return ['http:', 'https:', 'mailto:'].includes(u.protocol) && !url.startsWith('/') ? url : '';
-  } catch {
-    return '';
-  }
 }
 
 export const NEON_CYCLE = ['green', 'purple', 'pink', 'blue'] as const;

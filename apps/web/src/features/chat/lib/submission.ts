@@ -2,4 +2,4 @@ import type { ChatMode } from '@sangam/contracts';
 
 /** What the submission route receives in navigation state. */
 export type Submission = { prompt: string; mode: ChatMode; chatId: string };
-export type SubmissionState = { submissions: Submission[]; latest: Submission; chatId: string };
+export type SubmissionState = { latest: Submission };

@@ -12,7 +12,7 @@ describe('foodRequest', () => {
     });
   });
 
-  it('text follows the prefixes of SPEC.md section 7', () => {
+  it('text follows the prefixes of docs/spec-rules.md §7', () => {
     expect(foodRequest({ kind: 'calorie', text: ' 2 rotis ', image: null }).prompt).toBe('CAL:,2 rotis');
     expect(foodRequest({ kind: 'recipe', text: 'poha', image: null })).toMatchObject({
       prompt: 'REP: poha',

@@ -20,7 +20,7 @@ export type FoodToolConfig = {
   /** Bold the 'N cal' figures of the answer (calorie). */
   highlightCalories?: boolean;
   disclaimer: string;
-  /** SPEC.md section 8: the text for an answer without output, and the title of a failure card. */
+  /** docs/spec-rules.md §8: the text for an answer without output, and the title of a failure card. */
   messages: { noOutput: string; failed: string };
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { usePrefersReducedMotion } from '@/components/text/use-prefers-reduced-motion';
 
-/** The trail keeps 21 points for 1200 ms (SPEC.md section 9). */
+/** The trail keeps 21 points for 1200 ms (docs/spec-rules.md §9). */
 export const TRAIL_POINTS = 21;
 export const TRAIL_LIFETIME_MS = 1200;
 

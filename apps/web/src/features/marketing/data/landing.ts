@@ -1,4 +1,4 @@
-/** Prompt category chips (SPEC.md section 1). */
+/** Prompt category chips (docs/spec-rules.md §1). */
 export const PROMPT_CATEGORIES = [
   'Deep Search',
   'Coding',

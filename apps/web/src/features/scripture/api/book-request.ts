@@ -1,7 +1,7 @@
 import { type Scripture, scripturePrompt } from '@sangam/contracts';
 import type { ToolRequest } from '@/lib/agent/tool-client';
 
-/** One book's GenerateAnswer: 'BOOK_ID:{id}', the book's system prompt, then the question (SPEC.md section 7). */
+/** One book's GenerateAnswer: 'BOOK_ID:{id}', the book's system prompt, then the question (docs/spec-rules.md §7). */
 export const bookRequest = (book: Scripture, question: string): ToolRequest => ({
   prompt: scripturePrompt(book, question),
   requestIdPrefix: `${book.id}_`,

@@ -18,7 +18,7 @@ const WAITING: Record<WaitReason, string> = {
   busy: 'Waiting: too many answers at once, asking again shortly',
 };
 
-/** What a finished answer without text shows (SPEC.md section 8). */
+/** What a finished answer without text shows (docs/spec-rules.md §8). */
 const emptyText = (a: BookAnswer) => (a.run.isBlank ? 'No content available' : `No response available from ${a.book.name}`);
 
 export function BookAnswerCard({

@@ -1,10 +1,10 @@
 import { SCRIPTURES, type Scripture, type ScriptureFacts } from '@sangam/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bookRequest } from '@/features/scripture/api/book-request';
-import { toAgentError } from '@/lib/agent/agent-error';
 import { type JobContext, type JobOutcome, runQueue } from '@/lib/agent/answer-queue';
 import { streamTool } from '@/lib/agent/tool-client';
 import { applyToolEvent, failRun, finishRun, idleRun, isAwaitingAnswer, isBusy, type ToolRun } from '@/lib/agent/tool-run';
+import { toAppError } from '@/lib/app-error';
 
 /** Why a book waits: its turn has not come, or the server asked it to (shown on its card). */
 export type WaitReason = 'turn' | 'allowance' | 'busy';
@@ -43,7 +43,7 @@ export function useScriptureAnswers() {
         set(finishRun(current, result));
         return { kind: 'done' };
       } catch (err) {
-        const error = toAgentError(err);
+        const error = toAppError(err);
         if (error.code === 'ABORTED' || signal.aborted) return { kind: 'done' };
         if (!ctx.isLastAttempt && error.code === 'QUOTA_EXCEEDED' && ctx.othersRunning > 0) {
           set(idleRun('queued'), 'allowance');

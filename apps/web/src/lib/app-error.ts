@@ -1,5 +1,4 @@
 import { ERRORS, type ErrorCode } from '@sangam/contracts';
-import { HttpError } from '@/lib/api-client';
 
 /** Failures the browser sees without the server saying why (no code of the registry applies). */
 export const CLIENT_ERRORS = {
@@ -9,28 +8,42 @@ export const CLIENT_ERRORS = {
   ABORTED: 'The request was cancelled.',
 } as const;
 export type ClientErrorCode = keyof typeof CLIENT_ERRORS;
-export type AgentErrorCode = ErrorCode | ClientErrorCode;
+export type AppErrorCode = ErrorCode | ClientErrorCode;
+/** An error body as the server sent it (`{ code, detail }`; older paths say `message` or `error`). */
+export type ErrorBody = { code?: string; detail?: string; message?: string; error?: string };
 
 const isRegistered = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
 
 /**
- * The one error of every tool's answer: a code of the contracts' registry (or a client-side code),
- * the reason a user reads, the HTTP status when there was one, and how long to wait before asking
- * again when the server said so (Retry-After).
+ * The one error of the web app, for every request and every answer: a code of the contracts'
+ * registry (or a client-side code), the reason a user reads, the HTTP status when there was one,
+ * how long to wait before asking again when the server said so (Retry-After), and the body as sent.
  */
-export class AgentError extends Error {
-  readonly code: AgentErrorCode;
+export class AppError extends Error {
+  readonly code: AppErrorCode;
   readonly detail: string;
   readonly status?: number;
   readonly retryAfterMs?: number;
-  constructor({ code, detail, status, retryAfterMs }: { code: AgentErrorCode; detail?: string; status?: number; retryAfterMs?: number }) {
+  readonly body: ErrorBody;
+  /** The server refused the request with an HTTP error status before any answer began. */
+  readonly isRefusal: boolean;
+  constructor({
+    code,
+    detail,
+    status,
+    retryAfterMs,
+    body = {},
+    isRefusal = false,
+  }: { code: AppErrorCode; detail?: string; status?: number; retryAfterMs?: number; body?: ErrorBody; isRefusal?: boolean }) {
     const text = detail?.trim() || (isRegistered(code) ? ERRORS[code].detail : CLIENT_ERRORS[code as ClientErrorCode]);
     super(text);
-    this.name = 'AgentError';
+    this.name = 'AppError';
     this.code = code;
     this.detail = text;
     this.status = status ?? (isRegistered(code) ? ERRORS[code].status : undefined);
     this.retryAfterMs = retryAfterMs;
+    this.body = body;
+    this.isRefusal = isRefusal;
   }
 }
 
@@ -56,26 +69,27 @@ export function retryAfterMs(header: string | null | undefined): number | undefi
 }
 
 /** An error response `{ code, detail }` (any other body falls back to the status's registry entry). */
-export function errorOfResponse(status: number | undefined, body: unknown, retryAfter?: string | null): AgentError {
-  const b = (body && typeof body === 'object' ? body : {}) as { code?: unknown; detail?: unknown };
-  const code = isRegistered(b.code) ? b.code : codeOfStatus(status);
-  const detail = typeof b.detail === 'string' ? b.detail : undefined;
-  return new AgentError({ code, detail, status, retryAfterMs: retryAfterMs(retryAfter) });
+export function errorOfResponse(status: number | undefined, body: unknown, retryAfter?: string | null): AppError {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof b[key] === 'string' ? (b[key] as string) : undefined);
+  const sent: ErrorBody = { code: text('code'), detail: text('detail'), message: text('message'), error: text('error') };
+  const code = isRegistered(sent.code) ? sent.code : codeOfStatus(status);
+  const isRefusal = status !== undefined;
+  return new AppError({ code, detail: sent.detail, status, retryAfterMs: retryAfterMs(retryAfter), body: sent, isRefusal });
 }
 
-/** Maps anything a request can throw to the one AgentError. */
-export function toAgentError(err: unknown): AgentError {
-  if (err instanceof AgentError) return err;
-  if (err instanceof HttpError) return errorOfResponse(err.status, err.body);
+/** Maps anything a request can throw to the one AppError. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
   if (err instanceof DOMException && (err.name === 'AbortError' || err.name === 'TimeoutError'))
     return err.name === 'TimeoutError'
-      ? new AgentError({ code: 'SERVICE_UNAVAILABLE', detail: 'The answer took too long.' })
-      : new AgentError({ code: 'ABORTED' });
-  if (err instanceof SyntaxError) return new AgentError({ code: 'INVALID_RESPONSE' });
+      ? new AppError({ code: 'SERVICE_UNAVAILABLE', detail: 'The answer took too long.' })
+      : new AppError({ code: 'ABORTED' });
+  if (err instanceof SyntaxError) return new AppError({ code: 'INVALID_RESPONSE' });
   // fetch rejects with a TypeError when the network fails.
-  if (err instanceof TypeError) return new AgentError({ code: 'NETWORK' });
-  return new AgentError({ code: 'INTERNAL' });
+  if (err instanceof TypeError) return new AppError({ code: 'NETWORK' });
+  return new AppError({ code: 'INTERNAL' });
 }
 
 /** The user's plan has no tokens left: the reason comes with a link to the plans. */
-export const isQuotaError = (e: AgentError | undefined) => e?.code === 'QUOTA_EXCEEDED';
+export const isQuotaError = (e: AppError | undefined) => e?.code === 'QUOTA_EXCEEDED';

@@ -14,13 +14,13 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   hintTone?: 'muted' | 'ok';
 };
 
-/** Only letters, digits and @ . _ - may be typed in email fields (SPEC.md section 5). */
+/** Only letters, digits and @ . _ - may be typed in email fields (docs/spec-rules.md §5). */
 export const sanitizeEmail = (v: string) => v.replace(/[^A-Za-z0-9@._-]/g, '');
 const EMAIL_KEY = /^[A-Za-z0-9@._-]$/;
 export function blockEmailKeys(e: KeyboardEvent<HTMLInputElement>) {
   if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !EMAIL_KEY.test(e.key)) e.preventDefault();
 }
-/** An email input that only lets the characters of SPEC.md section 5 in, typed or pasted. */
+/** An email input that only lets the characters of docs/spec-rules.md §5 in, typed or pasted. */
 export function EmailField({ onChange, ...rest }: Omit<FieldProps, 'label' | 'type'> & { label?: string }) {
   return (
     <TextField

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { Markdown, splitBlocks } from '@/features/chat/components/markdown';
+import { Markdown, splitBlocks } from '@/components/markdown/markdown';
 
 const CODE = '```ts\nconst answer = 42;\n\nexport default answer;\n```';
 

@@ -6,7 +6,7 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import 'highlight.js/styles/github-dark-dimmed.css';
 import remarkGfm from 'remark-gfm';
-import { safeUrl } from '@/features/chat/lib/refined';
+import { safeUrl } from '@/lib/safe-url';
 
 /**
  * Splits Markdown into top-level blocks at blank lines outside code fences, starting at `from` (the
