@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '@/app';
+import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { signInCodeMail } from '@/lib/mailer/templates';
 import { verifyAgainstDummy, verifyPassword } from '@/lib/passwords';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '@/app';
+import type { AppContext } from '@/app-context';
 import { readCookie, serializeCookie } from '@/lib/signed-cookies';
 
 /** The long-lived device cookie set at each successful sign-in: a random id, signed. */

@@ -26,7 +26,6 @@ import { requestStop, waitStored } from '@/modules/chats/remote-stop';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { currentUser } from '@/plugins/auth-guard';
 
-
 /**
  * The signed-in user's conversations under /api/v1/chats (one onRequest guard for the folder);
  * another user's chat is always 404 CHAT_NOT_FOUND.

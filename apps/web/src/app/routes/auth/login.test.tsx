@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginRoute } from '@/app/routes/auth/login';
-import { HttpError } from '@/lib/api-client';
+import { errorOfResponse } from '@/lib/app-error';
 import { authApi } from '@/lib/auth/auth-api';
 import { authSlice, initialAuthState } from '@/lib/auth/auth-slice';
 
@@ -26,7 +26,7 @@ describe('LoginRoute', () => {
     const calls: unknown[][] = [];
     vi.spyOn(authApi, 'login').mockImplementation(async (...args) => {
       calls.push(args);
-      if (!args[2]) throw new HttpError(401, { code: 'LOGIN_CODE_REQUIRED', detail: ERRORS.LOGIN_CODE_REQUIRED.detail });
+      if (!args[2]) throw errorOfResponse(401, { code: 'LOGIN_CODE_REQUIRED', detail: ERRORS.LOGIN_CODE_REQUIRED.detail });
       return session;
     });
     const store = configureStore({ reducer: { auth: authSlice.reducer }, preloadedState: { auth: initialAuthState } });

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ToolAnswer } from '@/components/tool/tool-answer';
-import { TOOL_TYPING } from '@/config/timings';
 import { TextField } from '@/components/ui/form/fields';
+import { TOOL_TYPING } from '@/config/timings';
 import { type BirthDetails, ddmmyyyy, twelveHour } from '@/features/astrology/api/astrology-request';
 import { BirthOptions, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/components/birth-options';
 import { ChartFacts } from '@/features/astrology/components/chart-facts';
