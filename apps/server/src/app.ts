@@ -18,6 +18,7 @@ import { connectRedis, type Redis, type RedisLink } from '@/lib/redis';
 import { createRevocations, type Revocations } from '@/lib/revocations';
 import { loadJwtSecret } from '@/lib/secrets';
 import { accountsRoutes } from '@/modules/accounts/accounts.routes';
+import { reapplyDeletedAccounts } from '@/modules/accounts/deleted-accounts-ledger';
 import { createEmailCodes, type EmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens, type RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
@@ -127,6 +128,7 @@ export async function buildApp({
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  await reapplyDeletedAccounts({ db: db.db, file: config.deletedAccountsLedger, log: app.log });
   const usage = createUsageMeter({
     db: db.db,
     clock,
