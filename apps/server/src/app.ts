@@ -22,6 +22,7 @@ import { createRevocations } from '@/lib/revocations';
 import { loadJwtSecret } from '@/lib/secrets';
 import { createCookieSigner } from '@/lib/signed-cookies';
 import { accountsRoutes } from '@/modules/accounts/accounts.routes';
+import { reapplyDeletedAccounts } from '@/modules/accounts/deleted-accounts-ledger';
 import { deviceOf } from '@/modules/accounts/devices';
 import { createEmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens } from '@/modules/accounts/refresh-tokens';
@@ -107,6 +108,7 @@ export async function buildApp({
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  await reapplyDeletedAccounts({ db: db.db, file: config.deletedAccountsLedger, log: app.log });
   const usage = createUsageMeter({
     db: db.db,
     clock,

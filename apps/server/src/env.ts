@@ -61,6 +61,18 @@ const envSchema = z
     PORT: port.default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * The ledger of deleted accounts (hashed ids), re-applied at start so a restored backup does not bring
+     * them back; default DATA_DIR/deleted-accounts.ledger. A file path, never a directory.
+     */
+    DELETED_ACCOUNTS_LEDGER: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || (!v.includes('\u0000') && !/[/\\]$/.test(v) && !/(^|[/\\])\.{1,2}$/.test(v)), {
+        message: 'must be the path of a file (not a directory), e.g. /var/lib/sangam/deleted-accounts.ledger',
+      }),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     REDIS_PREFIX: z
@@ -148,7 +160,7 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Env & { dataDir: string; publicUrl: string };
+export type Config = Env & { dataDir: string; publicUrl: string; deletedAccountsLedger: string };
 
 /** Reads and validates the environment once; every wrong value is named in one clear message. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -164,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
+    deletedAccountsLedger: path.resolve(env.DELETED_ACCOUNTS_LEDGER ?? path.join(env.DATA_DIR, 'deleted-accounts.ledger')),
     publicUrl: env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`,
   };
 }

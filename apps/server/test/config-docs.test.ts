@@ -21,4 +21,10 @@ describe('the README states the bounds env.ts enforces', () => {
       for (const words of stated) expect(rowOf(name)).toContain(words);
     });
   }
+
+  it('DELETED_ACCOUNTS_LEDGER has a README row and a Backup and restore section', () => {
+    expect(rowOf('DELETED_ACCOUNTS_LEDGER')).toContain('DATA_DIR/deleted-accounts.ledger');
+    expect(README).toContain('### Backup and restore');
+    expect(loadConfig({ DATA_DIR: '/srv/sangam' }).deletedAccountsLedger).toBe(path.resolve('/srv/sangam/deleted-accounts.ledger'));
+  });
 });

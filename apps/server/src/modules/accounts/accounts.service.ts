@@ -16,7 +16,6 @@ import { hashPassword, verifyPassword } from '@/lib/passwords';
 import { enforce, LIMITS, refuseIfLimited } from '@/modules/accounts/accounts.limits';
 import {
   deletePendingSignups,
-  deleteUserEverywhere,
   getPendingSignup,
   getUserByEmail,
   getUserById,
@@ -30,6 +29,7 @@ import {
   type UserRow,
   updateUser,
 } from '@/modules/accounts/accounts.queries';
+import { deleteAccountForGood } from '@/modules/accounts/deleted-accounts-ledger';
 import type { CodePurpose } from '@/modules/accounts/email-codes';
 
 export const MESSAGES_OUT = {
@@ -358,7 +358,7 @@ export async function deleteAccount(
   }
   await ctx.refreshTokens.revokeAllForUser(user.id);
   await ctx.billing.endForDeletedAccount({ userId: user.id });
-  await deleteUserEverywhere(ctx.db, { id: user.id, email: user.email });
+  await deleteAccountForGood({ db: ctx.db, file: ctx.config.deletedAccountsLedger, user });
   await ctx.limiter.reset(accountKey);
   ctx.log.info({ reason }, 'account deleted');
   securityEvent(ctx, 'account_deleted', user.id);
