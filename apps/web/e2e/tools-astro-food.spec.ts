@@ -7,6 +7,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const PHONE = { width: 360, height: 780 };
 
+// The answers are typed out at the spec's pace (30 ms a character after 500 ms): more than a minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ page, request }) => {
   await signIn(page, await createUser(request));
 });

@@ -2,6 +2,9 @@ import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './f
 import { behave, fakeRequests } from './support/fake-llm';
 import { createUser, signIn } from './support/users';
 
+// The answers are typed out at the spec's pace (30 ms a character after 500 ms): more than a minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ page, request }) => {
   await signIn(page, await createUser(request));
   await page.goto('/tools/chanakyaniti');
