@@ -39,7 +39,7 @@ export async function startServer(env = {}, { serverJs = path.join(root, 'apps/s
   const url = `http://127.0.0.1:${port}`;
   // A busy machine may take a while to open the database and run its migrations.
   let ready = false;
-  for (let i = 0; i < 600 && !ready && child.exitCode === null; i += 1) {
+  for (let i = 0; i < 1500 && !ready && child.exitCode === null; i += 1) {
     try {
       ready = (await fetch(`${url}/readyz`)).ok;
     } catch {}
@@ -48,7 +48,7 @@ export async function startServer(env = {}, { serverJs = path.join(root, 'apps/s
   if (!ready) {
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
-    throw new Error('the server did not start within 120 s');
+    throw new Error('the server did not start within 300 s');
   }
   return {
     url,
