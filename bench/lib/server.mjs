@@ -37,11 +37,18 @@ export async function startServer(env = {}, { serverJs = path.join(root, 'apps/s
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i += 1) {
+  // A busy machine may take a while to open the database and run its migrations.
+  let ready = false;
+  for (let i = 0; i < 1500 && !ready && child.exitCode === null; i += 1) {
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      ready = (await fetch(`${url}/readyz`)).ok;
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error('the server did not start within 300 s');
   }
   return {
     url,

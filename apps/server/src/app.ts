@@ -114,6 +114,8 @@ export async function buildApp({
     clock,
     freeTokens: config.FREE_PLAN_TOKENS,
     maxInFlight: config.MAX_ANSWERS_PER_USER,
+    // One process owns a PGlite database.
+    exclusive: db.kind === 'pglite',
     log: app.log,
   });
   app.addHook('onClose', async () => {

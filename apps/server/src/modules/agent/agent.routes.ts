@@ -16,7 +16,7 @@ import {
 import { refinePrompt } from '@/modules/agent/refine.service';
 import { openEventStream } from '@/modules/agent/sse';
 import type { ModelRegistry } from '@/modules/models/model-registry';
-import type { ModelTokens, Reservation } from '@/modules/usage/usage.service';
+import type { ModelTokens } from '@/modules/usage/usage.service';
 import { currentUser } from '@/plugins/auth-guard';
 
 /** How often a stream waiting for an answer on another instance shows it is alive. */
@@ -63,58 +63,46 @@ export async function agentRoutes(
   app.get('/models', { schema: ROUTES['GET /ai/v1/models'] }, async () => ({ models: registry.list() }));
 
   /**
-   * Reserves the request's estimated tokens before anything costly runs (image re-encoding, a tool's
-   * computation, any model): 402 QUOTA_EXCEEDED or 429 TOO_MANY_ANSWERS otherwise.
+   * Runs `work` as JSON or as Server-Sent Events under a reservation of `tokens`, made before anything
+   * costly runs (402 QUOTA_EXCEEDED or 429 TOO_MANY_ANSWERS otherwise): settled with the real usage,
+   * given back on failure.
    */
-  const reserve = (request: FastifyRequest, requestId: string, tokens: number) => {
-    registry.assertAvailable();
-    return meter.reserve({ userId: currentUser(request).id, requestId, tokens, log: request.log });
-  };
-
-  /** Runs `prepare` under the reservation, giving it back if preparing fails. */
-  async function prepareOrRelease<T>(reservation: Reservation, prepare: () => Promise<T>): Promise<T> {
-    try {
-      return await prepare();
-    } catch (err) {
-      meter.release(reservation);
-      throw err;
-    }
-  }
-
-  /** Runs `work` as JSON or as Server-Sent Events, settling the reservation with the real usage (or releasing it on failure). */
   async function respond(
     request: FastifyRequest,
     reply: FastifyReply,
-    reservation: Reservation,
+    { requestId, tokens }: { requestId: string; tokens: number },
     /** `emit` is given only when the client asked for Server-Sent Events. */
     work: (emit: ((e: AgentStreamEvent) => void) | undefined, signal: AbortSignal) => Promise<{ response: object; byModel: ModelTokens[] }>,
   ) {
-    const controller = abortOnDisconnect(reply);
-    if (!wantsStream(request)) {
-      const { response, byModel } = await prepareOrRelease(reservation, () => work(undefined, controller.signal));
-      meter.settle(reservation, byModel);
-      return reply.send(response);
-    }
-    const stream = openEventStream(reply);
-    try {
-      const { response, byModel } = await work(stream.send, controller.signal);
-      meter.settle(reservation, byModel);
-      stream.send({ event: 'final', data: response as never });
-    } catch (err) {
-      meter.release(reservation);
-      const e = err instanceof AppError ? err : new AppError('INTERNAL', { cause: err });
-      if (!(err instanceof AppError)) request.log.error({ err }, 'answer stream failed');
-      stream.send({ event: 'error', data: { code: e.code, detail: e.detail } });
-    } finally {
-      stream.end();
-    }
-    return reply;
+    registry.assertAvailable();
+    const reservation = { userId: currentUser(request).id, requestId, tokens, log: request.log };
+    return meter.withReservation(reservation, async (charge) => {
+      const controller = abortOnDisconnect(reply);
+      if (!wantsStream(request)) {
+        const { response, byModel } = await work(undefined, controller.signal);
+        charge(byModel);
+        return reply.send(response);
+      }
+      const stream = openEventStream(reply);
+      try {
+        const { response, byModel } = await work(stream.send, controller.signal);
+        charge(byModel);
+        stream.send({ event: 'final', data: response as never });
+      } catch (err) {
+        const e = err instanceof AppError ? err : new AppError('INTERNAL', { cause: err });
+        if (!(err instanceof AppError)) request.log.error({ err }, 'answer stream failed');
+        stream.send({ event: 'error', data: { code: e.code, detail: e.detail } });
+      } finally {
+        stream.end();
+      }
+      return reply;
+    });
   }
 
   app.post('/agent/PromptRefiner', { ...guards, schema: ROUTES['POST /ai/v1/agent/PromptRefiner'] }, async (request, reply) => {
     const input = readAgentRequest(request);
-    const reservation = await reserve(request, input.Request_Id, estimateRefineTokens({ chars: input.Prompt.length }));
-    return respond(request, reply, reservation, async (emit, signal) => {
+    const tokens = estimateRefineTokens({ chars: input.Prompt.length });
+    return respond(request, reply, { requestId: input.Request_Id, tokens }, async (emit, signal) => {
       const context = await chatContext(ctx.db, { userId: currentUser(request).id, chatId: input.Chat_Id });
       const result = await refinePrompt({ registry, prompt: input.Prompt, context, signal, log: request.log });
       emit?.({ event: 'refined', data: result.response.data });

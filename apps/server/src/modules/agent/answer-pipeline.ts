@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   AgentStreamEvent,
   AnswerCost,
@@ -20,7 +21,15 @@ import type { HistoryTurn, ParsedAgentRequest } from '@/modules/agent/agent-requ
 import { AllModelsFailed, estimateAnswerTokens, generateAnswer, proposalsOf } from '@/modules/agent/answer.service';
 import { AnswerRun, type AnswerRuns } from '@/modules/agent/answer-runs';
 import { sanitizeImage } from '@/modules/agent/image-check';
-import { chatMessages, findByRequest, findOwnedChat, finishAssistantMessage, panelOf, pathTo } from '@/modules/chats/chats.queries';
+import {
+  chatMessages,
+  findByRequest,
+  findChat,
+  findOwnedChat,
+  finishAssistantMessage,
+  panelOf,
+  pathTo,
+} from '@/modules/chats/chats.queries';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
 import type { Reservation } from '@/modules/usage/usage.service';
@@ -182,12 +191,11 @@ export async function startAnswer(
 
   // 1. Authorise: the chat must be the user's (or a fresh id); a retried Request_Id finds its answer.
   const inChat = isChatId(input.Chat_Id);
-  const chat = inChat ? await findOwnedChat(db, { userId, chatId: input.Chat_Id }) : undefined;
-  if (inChat && !chat) {
-    const [taken] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, input.Chat_Id)).limit(1);
-    if (taken) throw new AppError('CHAT_NOT_FOUND');
-    if (input.Parent_Id || input.Regenerate_Id) throw new AppError('MESSAGE_NOT_FOUND');
-  }
+  // One read tells a chat of the user from another user's (404) and from a fresh id.
+  const found = inChat ? await findChat(db, input.Chat_Id) : undefined;
+  if (found && found.userId !== userId) throw new AppError('CHAT_NOT_FOUND');
+  const chat = found;
+  if (inChat && !chat && (input.Parent_Id || input.Regenerate_Id)) throw new AppError('MESSAGE_NOT_FOUND');
   if (chat) {
     const again = await existingAnswer(deps, chat.id, input.Request_Id);
     if (again) return again;
@@ -333,8 +341,12 @@ async function storeQuestion(
     image?: StoredImage;
   },
 ): Promise<MessageIdsEvent> {
+  // The ids are made here, so that a new chat is written with its active leaf and both messages go
+  // in one statement: three statements in the transaction instead of five.
+  const assistantMessageId = randomUUID();
   return db.transaction(async (tx) => {
     const now = new Date();
+    let leafSet = false;
     if (isNew) {
       const created = await tx
         .insert(conversations)
@@ -344,10 +356,14 @@ async function storeQuestion(
           title: chatTitle(input.Mode ?? 'sangam', now),
           mode: input.Mode ?? 'sangam',
           originalPrompt: input.Original_Prompt ?? question,
+          activeLeafId: assistantMessageId,
+          createdAt: now,
+          updatedAt: now,
         })
         .onConflictDoNothing()
         .returning({ id: conversations.id });
-      if (created.length === 0) {
+      leafSet = created.length > 0;
+      if (!leafSet) {
         const [owned] = await tx
           .select({ id: conversations.id })
           .from(conversations)
@@ -355,43 +371,40 @@ async function storeQuestion(
         if (!owned) throw new AppError('CHAT_NOT_FOUND');
       }
     }
-    let userMessageId = questionId;
-    if (!userMessageId) {
-      const original = input.Original_Prompt?.trim();
-      const [u] = await tx
-        .insert(messages)
-        .values({
-          conversationId: chatId,
-          parentId,
-          role: 'user',
-          content: original || question,
-          refinedPrompt: original && original !== question ? question : null,
-          mode: input.Mode ?? null,
-          status: 'done',
-          requestId: input.Request_Id,
-          createdAt: now,
-        })
-        .returning({ id: messages.id });
-      userMessageId = u?.id as string;
-      if (image) await tx.insert(messageImages).values({ messageId: userMessageId, mediaType: image.mediaType, data: image.data });
-    }
-    const [a] = await tx
-      .insert(messages)
-      .values({
+    const userMessageId = questionId ?? randomUUID();
+    const original = input.Original_Prompt?.trim();
+    const rows: Array<typeof messages.$inferInsert> = [];
+    if (!questionId)
+      rows.push({
+        id: userMessageId,
         conversationId: chatId,
-        parentId: userMessageId,
-        role: 'assistant',
-        content: '',
+        parentId,
+        role: 'user',
+        content: original || question,
+        refinedPrompt: original && original !== question ? question : null,
         mode: input.Mode ?? null,
-        refinedPrompt: question,
-        status: 'streaming',
+        status: 'done',
         requestId: input.Request_Id,
-        extra: panel ? { panel } : null,
-        createdAt: new Date(now.getTime() + 1),
-      })
-      .returning({ id: messages.id });
-    const assistantMessageId = a?.id as string;
-    await tx.update(conversations).set({ activeLeafId: assistantMessageId, updatedAt: now }).where(eq(conversations.id, chatId));
+        createdAt: now,
+      });
+    rows.push({
+      id: assistantMessageId,
+      conversationId: chatId,
+      parentId: userMessageId,
+      role: 'assistant',
+      content: '',
+      mode: input.Mode ?? null,
+      refinedPrompt: question,
+      status: 'streaming',
+      requestId: input.Request_Id,
+      extra: panel ? { panel } : null,
+      createdAt: new Date(now.getTime() + 1),
+    });
+    await tx.insert(messages).values(rows);
+    if (image && !questionId)
+      await tx.insert(messageImages).values({ messageId: userMessageId, mediaType: image.mediaType, data: image.data });
+    if (!leafSet)
+      await tx.update(conversations).set({ activeLeafId: assistantMessageId, updatedAt: now }).where(eq(conversations.id, chatId));
     return { chatId, userMessageId, assistantMessageId };
   });
 }

@@ -79,8 +79,7 @@ export async function createBattle({
   const models = contenders(registry);
   const id = randomUUID();
   const perCall = Math.ceil(prompt.length / 4) + RESERVE_PER_CALL;
-  const reservation = await ctx.usage.reserve({ userId, requestId: `arena-${id}`, tokens: 3 * perCall, log });
-  try {
+  return ctx.usage.withReservation({ userId, requestId: `arena-${id}`, tokens: 3 * perCall, log }, async (charge) => {
     const [a, b] = drawPair({ models, exposure: await pairExposure(ctx.db) });
     const classifier = registry.list().some((m) => m.roles.includes('refiner')) ? registry.refiner() : undefined;
     const [answerA, answerB, category] = await Promise.all([
@@ -95,7 +94,8 @@ export async function createBattle({
     const byModel: ModelTokens[] = [answerA, answerB].filter((x) => x.tokens > 0).map((x) => ({ modelId: x.model.id, tokens: x.tokens }));
     if (category.tokens > 0 && classifier) byModel.push({ modelId: classifier.id, tokens: category.tokens });
     if (answerA.status !== 'done' || answerB.status !== 'done') {
-      ctx.usage.settle(reservation, byModel);
+      // A failed battle is charged what its calls used.
+      charge(byModel);
       throw new AppError('ARENA_MODEL_FAILED');
     }
     const now = ctx.clock.now();
@@ -116,12 +116,9 @@ export async function createBattle({
       createdAt: new Date(now),
       expiresAt,
     });
-    ctx.usage.settle(reservation, byModel);
+    charge(byModel);
     return { battleId: battleIds.sign(id), answers: { A: answerA.text, B: answerB.text }, expiresAt: expiresAt.toISOString() };
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'ARENA_MODEL_FAILED')) ctx.usage.release(reservation);
-    throw err;
-  }
+  });
 }
 
 const startOfUtcDay = (ms: number) => new Date(Math.floor(ms / 86_400_000) * 86_400_000);

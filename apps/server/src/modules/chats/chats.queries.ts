@@ -85,6 +85,12 @@ export async function findOwnedChat(db: Db, { userId, chatId }: { userId: string
   return chat;
 }
 
+/** The conversation row of any user, or undefined (the caller checks whose it is). */
+export async function findChat(db: Db, chatId: string) {
+  const [chat] = await db.select().from(conversations).where(eq(conversations.id, chatId)).limit(1);
+  return chat;
+}
+
 /** A chat of this user, or 404 CHAT_NOT_FOUND (also for another user's chat: no existence leak). */
 export async function getOwnedChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
   const chat = assertFound(await findOwnedChat(db, { userId, chatId }), 'CHAT_NOT_FOUND');

@@ -4,11 +4,16 @@ import { AppError } from '@/errors';
 import type { Clock } from '@/lib/clock';
 import {
   getUsage,
+  heldTokens,
+  insertReservation,
   type ModelTokens,
+  monthOf,
+  planOf,
   type Reservation,
   recordUsage,
   reserveUsage,
   settleStale,
+  totalTokens,
   type UsageRecord,
 } from '@/modules/usage/usage.service';
 
@@ -25,6 +30,8 @@ export const MAX_ANSWERS_IN_FLIGHT = 4;
  * by a process that died, and is counted as is.
  */
 export const STALE_RESERVATION_MS = 360_000;
+/** Users' months held in memory (`exclusive`) before the idle ones are dropped. */
+const MAX_HELD = 50_000;
 
 /**
  * The quota, exact across instances. Before any model is called, `reserve` writes (and awaits) a
@@ -41,12 +48,18 @@ export function createUsageMeter({
   freeTokens,
   log,
   maxInFlight = MAX_ANSWERS_IN_FLIGHT,
+  exclusive = false,
 }: {
   db: Db;
   clock: Clock;
   freeTokens: number;
   log: FastifyBaseLogger;
   maxInFlight?: number;
+  /**
+   * This process is the database's only user (PGlite): admission is decided in memory, exactly, and
+   * each reservation costs one statement instead of a locking transaction.
+   */
+  exclusive?: boolean;
 }) {
   let pending: Array<UsageRecord & { tries?: number }> = [];
   let releases: string[] = [];
@@ -95,7 +108,74 @@ export function createUsageMeter({
     return getUsage(db, { userId, now, freeTokens });
   }
 
-  return {
+  /**
+   * With `exclusive`, each user's month as this process holds it: the tokens used (loaded once, then
+   * raised by every settlement at once), the tokens reserved and the answers in flight.
+   */
+  type Held = { used: number; reserved: number; inFlight: number; loaded: Promise<void> };
+  const held = new Map<string, Held>();
+  const heldFor = (userId: string, month: string) => {
+    const key = `${userId}|${month}`;
+    let h = held.get(key);
+    if (!h) {
+      if (held.size >= MAX_HELD) for (const [k, v] of held) if (v.inFlight === 0) held.delete(k);
+      const entry: Held = { used: 0, reserved: 0, inFlight: 0, loaded: Promise.resolve() };
+      // Rows already there were left by an earlier process: they count until they are charged.
+      entry.loaded = heldTokens(db, { userId, month }).then((t) => {
+        entry.used += t.used;
+        entry.reserved += t.reserved;
+      });
+      entry.loaded.catch(() => held.delete(key));
+      held.set(key, entry);
+      h = entry;
+    }
+    return h;
+  };
+
+  /** One statement per reservation; the in-flight cap and the allowance checked in this process. */
+  async function reserveHere({ userId, requestId, tokens, now }: { userId: string; requestId: string; tokens: number; now: number }) {
+    const month = monthOf(now);
+    const h = heldFor(userId, month);
+    await h.loaded;
+    if (h.inFlight >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
+    const before = h.used + h.reserved;
+    h.inFlight += 1;
+    h.reserved += tokens;
+    const undo = () => {
+      h.inFlight -= 1;
+      h.reserved -= tokens;
+    };
+    let row: Awaited<ReturnType<typeof insertReservation>>;
+    try {
+      row = await insertReservation(db, { userId, month, requestId, tokens, now });
+    } catch (err) {
+      undo();
+      throw err;
+    }
+    if (!row) {
+      undo();
+      throw new AppError('UNAUTHENTICATED');
+    }
+    if (before >= planOf(row.plan, freeTokens).tokens) {
+      undo();
+      releases.push(row.id);
+      queued();
+      throw new AppError('QUOTA_EXCEEDED');
+    }
+    return { id: row.id, userId, month, requestId, tokens };
+  }
+  const closed = new WeakSet<Reservation>();
+  /** A reservation settled or released: counted once, however often it is given back. */
+  const ended = (r: Reservation, used: number) => {
+    const h = exclusive && !closed.has(r) ? held.get(`${r.userId}|${r.month}`) : undefined;
+    if (!h) return;
+    closed.add(r);
+    h.inFlight -= 1;
+    h.reserved -= r.tokens;
+    h.used += used;
+  };
+
+  const meter = {
     /**
      * Reserves `tokens` for one answer (awaited, in the database) or throws 402 QUOTA_EXCEEDED /
      * 429 TOO_MANY_ANSWERS. A refusal for quota is logged as a security event naming the user id.
@@ -113,6 +193,7 @@ export function createUsageMeter({
     }) => {
       const now = clock.now();
       try {
+        if (exclusive) return await reserveHere({ userId, requestId, tokens, now });
         return await reserveUsage(db, { userId, requestId, tokens, now, freeTokens, maxInFlight, staleBefore: now - STALE_RESERVATION_MS });
       } catch (err) {
         if (err instanceof AppError && (err.code === 'QUOTA_EXCEEDED' || err.code === 'TOO_MANY_ANSWERS'))
@@ -132,15 +213,41 @@ export function createUsageMeter({
         now: clock.now(),
         reservationId: reservation.id,
       });
+      ended(reservation, totalTokens(byModel));
       queued();
     },
     /** Gives the whole reservation back: the answer failed, nothing is charged. */
     release: (reservation: Reservation) => {
       releases.push(reservation.id);
+      ended(reservation, 0);
       queued();
     },
     read,
     flush,
+  };
+  return {
+    ...meter,
+    /**
+     * Runs `work` under a reservation of `tokens`: `charge` settles it to the real usage (the first
+     * call counts); if `work` ends, or throws, without charging, the reservation is given back.
+     */
+    withReservation: async <T>(
+      args: Parameters<typeof meter.reserve>[0],
+      work: (charge: (byModel: ModelTokens[]) => void) => Promise<T>,
+    ): Promise<T> => {
+      const reservation = await meter.reserve(args);
+      let charged = false;
+      const charge = (byModel: ModelTokens[]) => {
+        if (charged) return;
+        charged = true;
+        meter.settle(reservation, byModel);
+      };
+      try {
+        return await work(charge);
+      } finally {
+        if (!charged) meter.release(reservation);
+      }
+    },
   };
 }
 export type UsageMeter = ReturnType<typeof createUsageMeter>;

@@ -207,3 +207,33 @@ export async function monthCostInr(db: Db, { userId, now }: { userId: string; no
     );
   return row?.total == null ? null : Math.round(Number(row.total) * 1e6) / 1e6;
 }
+
+/**
+ * Writes one reservation in one statement (no transaction): the row is written only while the user
+ * exists, and comes back with the user's plan. For a process that is its database's only user
+ * (PGlite), which decides admission in memory (usage-meter.ts); undefined when the user is gone.
+ */
+export async function insertReservation(
+  db: Db,
+  { userId, month, requestId, tokens, now }: { userId: string; month: string; requestId: string; tokens: number; now: number },
+): Promise<{ id: string; plan: string } | undefined> {
+  const result = (await db.execute(sql`
+    insert into ${usageReservations} (user_id, month, request_id, tokens, created_at)
+    select ${users.id}, ${month}, ${requestId}, ${tokens}, ${new Date(now).toISOString()}::timestamptz from ${users} where ${users.id} = ${userId}
+    returning id, (select ${users.plan} from ${users} where ${users.id} = ${userId}) as plan`)) as unknown as {
+    rows: Array<{ id: string; plan: string }>;
+  };
+  return result.rows[0];
+}
+
+/** A user's month as the database holds it: tokens used and tokens reserved (by any process). */
+export async function heldTokens(db: Db, { userId, month }: { userId: string; month: string }) {
+  const [row] = await db
+    .select({
+      used: sql<number>`coalesce((select ${usage.tokens} from ${usage} where ${usage.userId} = ${userId} and ${usage.month} = ${month}), 0)::int`,
+      reserved: sql<number>`coalesce(sum(${usageReservations.tokens}), 0)::int`,
+    })
+    .from(usageReservations)
+    .where(and(eq(usageReservations.userId, userId), eq(usageReservations.month, month)));
+  return { used: Number(row?.used ?? 0), reserved: Number(row?.reserved ?? 0) };
+}

@@ -32,15 +32,9 @@ export async function refuseAnswer(
   registry.assertAvailable();
   const question = row.refinedPrompt ?? '';
   const idOf = (a: ModelAnswer) => a.answerId ?? a.modelId;
-  const reservation = await meter.reserve({
-    userId,
-    requestId: `fuse_${randomUUID()}`,
-    tokens: estimateRefuseTokens({ chars: question.length + done.reduce((n, a) => n + a.text.length, 0) }),
-    log,
-  });
-  let fused: Awaited<ReturnType<typeof fuseAnswers>>;
-  try {
-    fused = await fuseAnswers({
+  const tokens = estimateRefuseTokens({ chars: question.length + done.reduce((n, a) => n + a.text.length, 0) });
+  const fused = await meter.withReservation({ userId, requestId: `fuse_${randomUUID()}`, tokens, log }, async (charge) => {
+    const result = await fuseAnswers({
       registry,
       question,
       answers: done.map((a) => ({ answerId: idOf(a), text: a.text })),
@@ -51,12 +45,10 @@ export async function refuseAnswer(
       answerText,
       usdInrRate: registry.fusion.usdInrRate,
     });
-  } catch (err) {
-    meter.release(reservation);
-    throw err;
-  }
-  // What the calls used is charged, whether or not they gave an answer.
-  meter.settle(reservation, fused.byModel);
+    // What the calls used is charged, whether or not they gave an answer.
+    charge(result.byModel);
+    return result;
+  });
   if (fused.status !== 'fused') throw new AppError('FUSION_FAILED');
 
   let content = fused.text;

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '@/db/client';
+import { usage, usageReservations, users } from '@/db/schema';
+import { manualClock } from '@/lib/clock';
+import { createUsageMeter } from '@/modules/usage/usage-meter';
+
+const log = { error: () => {}, warn: () => {} } as unknown as Parameters<typeof createUsageMeter>[0]['log'];
+let database: Database;
+const newUser = async (username: string) => {
+  const [u] = await database.db
+    .insert(users)
+    .values({ email: `${username}@example.com`, username, name: 'M', passwordHash: 'x' })
+    .returning();
+  if (!u) throw new Error('no user');
+  return u;
+};
+const clock = manualClock(Date.UTC(2026, 10, 22));
+const meterOf = (freeTokens: number, maxInFlight = 100) =>
+  createUsageMeter({ db: database.db, clock, freeTokens, log, maxInFlight, exclusive: true });
+beforeEach(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+});
+afterEach(async () => {
+  await database.close();
+});
+
+describe('usage meter of the database only process (PGlite)', () => {
+  it('admits parallel reservations only while the allowance holds them, and writes each one', async () => {
+    const u = await newUser('parallel');
+    const meter = meterOf(1000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => meter.reserve({ userId: u.id, requestId: `p${i}`, tokens: 300 })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      Array(26).fill('QUOTA_EXCEEDED'),
+    );
+    await meter.flush();
+    // The admitted four are in the database (a kill -9 now charges them as they are).
+    expect(await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).toHaveLength(4);
+  });
+
+  it('counts usage and reservations already in the database, and settlements at once', async () => {
+    const u = await newUser('loaded');
+    await database.db.insert(usage).values({ userId: u.id, month: '2026-11', tokens: 500, requests: 1 });
+    await database.db.insert(usageReservations).values({ userId: u.id, month: '2026-11', requestId: 'old', tokens: 300 });
+    const meter = meterOf(1000);
+    const first = await meter.reserve({ userId: u.id, requestId: 'a', tokens: 200 });
+    await expect(meter.reserve({ userId: u.id, requestId: 'b', tokens: 1 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    // Settled for less than reserved: the rest is free again at once, before the batch is written.
+    meter.settle(first, [{ modelId: 'm', tokens: 50 }]);
+    await expect(meter.reserve({ userId: u.id, requestId: 'c', tokens: 10 })).resolves.toMatchObject({ requestId: 'c' });
+    await meter.flush();
+    expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 550, requests: 2 });
+  });
+
+  it('caps answers in flight with TOO_MANY_ANSWERS, frees a slot once released, and refuses a deleted user', async () => {
+    const u = await newUser('flight');
+    const meter = meterOf(1_000_000, 3);
+    const held = await Promise.all([0, 1, 2].map((i) => meter.reserve({ userId: u.id, requestId: `f${i}`, tokens: 10 })));
+    await expect(meter.reserve({ userId: u.id, requestId: 'f3', tokens: 10 })).rejects.toMatchObject({ code: 'TOO_MANY_ANSWERS' });
+    const [first] = held;
+    if (!first) throw new Error('no reservation');
+    meter.release(first);
+    meter.release(first);
+    await expect(meter.reserve({ userId: u.id, requestId: 'f4', tokens: 10 })).resolves.toMatchObject({ requestId: 'f4' });
+    await expect(meter.reserve({ userId: u.id, requestId: 'f5', tokens: 10 })).rejects.toMatchObject({ code: 'TOO_MANY_ANSWERS' });
+    await database.db.delete(users).where(eq(users.id, u.id));
+    const gone = meterOf(1_000_000, 3);
+    await expect(gone.reserve({ userId: u.id, requestId: 'g', tokens: 10 })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
