@@ -33,6 +33,7 @@ import { watchStopRequests } from '@/modules/chats/remote-stop';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
+import { registerOpenAi } from '@/modules/openai';
 import { registerTools } from '@/modules/tools';
 import { estimateRoutes } from '@/modules/usage/estimate.routes';
 import { usageRoutes } from '@/modules/usage/usage.routes';
@@ -223,6 +224,7 @@ export async function buildApp({
   const arena = createArena({ ctx, registry });
   app.addHook('onClose', async () => arena.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry, panelFor: arena.panelFor });
+  await registerOpenAi(app, { ctx, registry, panelFor: arena.panelFor });
   // Answers a crashed instance left streaming: failed once older than the cap (at start, then each minute;
   // wall time, as the rows are stamped).
   const sweepOrphans = () =>
