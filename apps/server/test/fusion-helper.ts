@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChatDetail } from '@sangam/contracts';
+import type { DestinationStream } from 'pino';
 import { convClient, readEvents, type SseEvent } from './conv-helper';
 import type { EngineTest } from './engine-helper';
 import { startFakeLlm } from './fakes/fake-llm';
@@ -12,7 +13,11 @@ import { createVerifiedUser } from './users';
 export type TestModel = { id: string; name?: string; roles?: string[]; timeoutMs?: number } & Record<string, unknown>;
 
 /** The app with a models file of our own and extra environment (FUSION_QUORUM, ...), and a signed-in user. */
-export async function startFusionTest(models: TestModel[], env: Record<string, string> = {}): Promise<EngineTest> {
+export async function startFusionTest(
+  models: TestModel[],
+  env: Record<string, string> = {},
+  { logStream }: { logStream?: DestinationStream } = {},
+): Promise<EngineTest> {
   const fake = await startFakeLlm();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
   const entries = models.map(({ id, name, roles, timeoutMs, ...rest }) => ({
@@ -26,7 +31,7 @@ export async function startFusionTest(models: TestModel[], env: Record<string, s
     ...rest,
   }));
   fs.writeFileSync(file, JSON.stringify({ models: entries }));
-  const t = await startTestApp({ MODELS_FILE: file, ...env });
+  const t = await startTestApp({ MODELS_FILE: file, ...env }, { logStream });
   const user = await createVerifiedUser(t);
   return {
     fake,

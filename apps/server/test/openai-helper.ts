@@ -1,4 +1,5 @@
 import type { CreatedApiKey } from '@sangam/contracts';
+import type { DestinationStream } from 'pino';
 import type { EngineTest } from './engine-helper';
 import { startFusionTest, type TestModel } from './fusion-helper';
 import { post, type TestUser } from './users';
@@ -15,8 +16,8 @@ export const V1_MODELS: TestModel[] = [
   { id: 'fusion', name: 'Sangam Fusion', roles: ['aggregator'], ...price(300, 1200) },
 ];
 
-export function startV1Test(env: Record<string, string> = {}, models: TestModel[] = V1_MODELS): Promise<EngineTest> {
-  return startFusionTest(models, env);
+export function startV1Test(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<EngineTest> {
+  return startFusionTest(V1_MODELS, env, options);
 }
 
 /** Creates a developer key for the user through POST /api/v1/keys. */
