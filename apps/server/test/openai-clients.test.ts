@@ -21,7 +21,7 @@ beforeAll(async () => {
   e = await startV1Test();
   secret = (await createKey(e)).secret;
   client = new OpenAI({ baseURL: `${e.t.baseUrl}/v1`, apiKey: secret, maxRetries: 0 });
-});
+}, 180_000);
 afterAll(async () => e?.close());
 
 const sumCost = (u: Usage) => Math.round(u.cost_details.per_call.reduce((n, c) => n + (c.cost ?? 0), 0) * 1e6) / 1e6;

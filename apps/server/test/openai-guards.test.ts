@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '@/db/schema';
+import { KEY_MAX_CONCURRENT } from '@/modules/openai/key-auth';
 import type { EngineTest } from './engine-helper';
 import { ask, createKey, rawCompletion, startV1Test } from './openai-helper';
 import { createVerifiedUser } from './users';
@@ -17,8 +18,8 @@ beforeAll(async () => {
     },
   });
   // The most talkative level: every request, every warning, every failed model call.
-  e = await startV1Test({ LOG_LEVEL: 'trace' }, { logStream });
-});
+  e = await startV1Test({ LOG_LEVEL: 'trace', MAX_ANSWERS_PER_USER: '100' }, { logStream });
+}, 180_000);
 afterAll(async () => e?.close());
 
 const client = (secret: string) => new OpenAI({ baseURL: `${e.t.baseUrl}/v1`, apiKey: secret, maxRetries: 0 });
@@ -101,9 +102,9 @@ describe('/v1 errors in OpenAI’s envelope', () => {
 
   it('429 past the key’s requests in progress', async () => {
     const { secret } = await createKey(e);
-    e.fake.behave('alpha', { delayMs: 400, match: 'slow in flight' });
+    e.fake.behave('alpha', { delayMs: 2500, match: 'slow in flight' });
     const all = await Promise.all(
-      Array.from({ length: 5 }, () => rawCompletion(e, secret, { model: 'alpha', messages: ask('slow in flight') })),
+      Array.from({ length: KEY_MAX_CONCURRENT + 1 }, () => rawCompletion(e, secret, { model: 'alpha', messages: ask('slow in flight') })),
     );
     const refused = all.filter((r) => r.status === 429);
     expect(refused).toHaveLength(1);

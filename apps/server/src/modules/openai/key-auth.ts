@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Requests of one key in progress at once on an instance. */
-export const KEY_MAX_CONCURRENT = 4;
+export const KEY_MAX_CONCURRENT = 16;
 const MINUTE_MS = 60_000;
 
 /**

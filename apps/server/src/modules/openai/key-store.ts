@@ -8,6 +8,7 @@ import { apiKeys, apiKeyUsage } from '@/db/schema';
 import { AppError } from '@/errors';
 import type { Clock } from '@/lib/clock';
 import type { Revocations } from '@/lib/revocations';
+import { createKeyUsageBatch } from '@/modules/openai/key-usage-batch';
 
 /** Every key starts with this; the first characters after it are its display prefix. */
 export const KEY_PREFIX = 'sk-sgm-';
@@ -47,6 +48,7 @@ export function createKeyStore({
 }) {
   const cacheMs = useRedis ? CACHE_MS_REDIS : CACHE_MS_DB;
   const cache = new Map<string, { key: ActiveKey | null; at: number }>();
+  const usageBatch = createKeyUsageBatch({ db, log });
 
   async function load(hash: string): Promise<ActiveKey | null> {
     const [row] = await db
@@ -105,6 +107,7 @@ export function createKeyStore({
       return { key: toApiKey({ ...row, spentMicroInr: 0, requests: 0 }), secret };
     },
     async list({ userId }: { userId: string }): Promise<ApiKey[]> {
+      await usageBatch.flush();
       const rows = await db
         .select({
           key: apiKeys,
@@ -129,26 +132,19 @@ export function createKeyStore({
       cache.delete(row.hash);
       if (useRedis) await revocations.revoke(revocationId(row.id));
     },
-    /** Adds one answered request to the key's day and marks it used, in one statement. */
-    async record({ key, tokens, costInr }: { key: ActiveKey; tokens: number; costInr: number }) {
-      const now = clock.now();
+    /**
+     * Adds one answered request to the key's spend: at once in this instance's view of the key (its
+     * budget check), and in the database with the next write-behind batch (this turn's requests).
+     */
+    record({ key, tokens, costInr }: { key: ActiveKey; tokens: number; costInr: number }) {
       const cost = micro(costInr);
       key.spentMicroInr += cost;
-      try {
-        await db.execute(sql`
-          with touched as (update ${apiKeys} set last_used_at = ${new Date(now).toISOString()}::timestamptz where id = ${key.id})
-          insert into ${apiKeyUsage} (key_id, day, requests, tokens, cost_micro_inr)
-          values (${key.id}, ${dayOf(now)}, 1, ${tokens}, ${cost})
-          on conflict (key_id, day) do update set
-            requests = ${apiKeyUsage}.requests + 1,
-            tokens = ${apiKeyUsage}.tokens + excluded.tokens,
-            cost_micro_inr = ${apiKeyUsage}.cost_micro_inr + excluded.cost_micro_inr`);
-      } catch (err) {
-        log.error({ err, keyId: key.id }, 'recording key usage failed');
-      }
+      usageBatch.add({ keyId: key.id, day: dayOf(clock.now()), tokens, cost, at: clock.now() });
     },
+    flush: () => usageBatch.flush(),
     /** Rupees spent by the key today, this ISO week (from Monday) and this month (UTC). */
     async spend({ key }: { key: ActiveKey }) {
+      await usageBatch.flush();
       const now = clock.now();
       const d = new Date(now);
       const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)));

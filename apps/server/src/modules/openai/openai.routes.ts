@@ -8,7 +8,7 @@ import { openCompletionStream } from '@/modules/openai/completion-stream';
 import { createKeyGuard } from '@/modules/openai/key-auth';
 import type { ActiveKey, KeyStore } from '@/modules/openai/key-store';
 import { OpenAiError, toOpenAiError, useOpenAiErrors } from '@/modules/openai/openai-error';
-import { type EngineDeps, runCompletion, worstCaseInr } from '@/modules/openai/sangam-engine';
+import { type EngineDeps, type EngineResult, startCompletion, worstCaseInr } from '@/modules/openai/sangam-engine';
 
 /** A body may carry one 5 MB image as base64 (a third larger) and the conversation. */
 const BODY_LIMIT = 8 * 1024 * 1024;
@@ -21,6 +21,8 @@ const theKey = (request: FastifyRequest): ActiveKey => {
 /** Sangam as a model under /v1 (issue 25): chat completions, the model list and the key's own limits and usage. */
 export async function openAiRoutes(app: FastifyInstance, { ctx, keys, engine }: { ctx: AppContext; keys: KeyStore; engine: EngineDeps }) {
   useOpenAiErrors(app);
+  // The keys' spend waiting in the write-behind batch is written before the database closes (this scope closes first).
+  app.addHook('onClose', async () => keys.flush());
   app.addHook('onRequest', createKeyGuard({ keys, limiter: ctx.limiter }));
   /** Micro-rupees held by this instance's requests in progress, per key (their worst case). */
   const held = new Map<string, number>();
@@ -78,20 +80,18 @@ export async function openAiRoutes(app: FastifyInstance, { ctx, keys, engine }: 
     });
     const id = `chatcmpl-${randomUUID().replaceAll('-', '')}`;
     const created = Math.floor(ctx.clock.now() / 1000);
-    const run = (progress?: Parameters<typeof runCompletion>[1]['progress']) =>
-      runCompletion(engine, { userId: key.userId, requestId: id, plan, signal: controller.signal, progress, log: request.log });
-    const record = (result: Awaited<ReturnType<typeof run>>) => keys.record({ key, tokens: result.tokens, costInr: result.costInr });
+    const started = await startCompletion(engine, { userId: key.userId, requestId: id, plan, log: request.log });
+    const record = (result: EngineResult) => keys.record({ key, tokens: result.tokens, costInr: result.costInr });
 
     if (!plan.stream) {
-      const result = await run();
-      await record(result);
+      const result = await started.run(controller.signal);
+      record(result);
       return reply.header('cache-control', 'no-store').send(completionBody({ id, created, result, plan }));
     }
-    const choices = plan.model === 'sangam/universe' ? Math.max(1, (plan.extension.panel ?? engine.registry.proposers({})).length) : 1;
-    const stream = openCompletionStream(reply, { id, created, plan, choices });
+    const stream = openCompletionStream(reply, { id, created, plan, choices: started.choices });
     try {
-      const result = await run(stream.progress);
-      await record(result);
+      const result = await started.run(controller.signal, stream.progress);
+      record(result);
       stream.finish(result);
     } catch (err) {
       const e = toOpenAiError(err);

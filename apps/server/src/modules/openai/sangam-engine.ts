@@ -52,17 +52,21 @@ async function panelOf(deps: EngineDeps, plan: CompletionPlan, needsVision: bool
   return models.slice(0, OPENAI_LIMITS.panelMax);
 }
 
-export async function runCompletion(
+/** A request ready to run: its panel chosen and its worst case reserved; `run` settles or releases the reservation. */
+export type StartedCompletion = {
+  /** How many choices the response has (one per panel model for sangam/universe). */
+  choices: number;
+  run: (signal: AbortSignal, progress?: EngineProgress) => Promise<EngineResult>;
+};
+
+/**
+ * Everything that may refuse a request before any model is called (no model, a bad image, the plan's
+ * allowance, too many answers in progress), so that a stream only opens for a request that runs.
+ */
+export async function startCompletion(
   deps: EngineDeps,
-  {
-    userId,
-    requestId,
-    plan,
-    signal,
-    progress,
-    log,
-  }: { userId: string; requestId: string; plan: CompletionPlan; signal: AbortSignal; progress?: EngineProgress; log: FastifyBaseLogger },
-): Promise<EngineResult> {
+  { userId, requestId, plan, log }: { userId: string; requestId: string; plan: CompletionPlan; log: FastifyBaseLogger },
+): Promise<StartedCompletion> {
   const { registry, meter } = deps;
   registry.assertAvailable();
   const image = plan.image ? await sanitizeImage(plan.image.data) : undefined;
@@ -80,28 +84,31 @@ export async function runCompletion(
     tokens: estimateAnswerTokens({ chars, proposers: fuses ? calls : 1, hasImage: Boolean(image) }) * (fuses ? 1 : calls),
     log,
   });
-  try {
-    const result = fuses
-      ? await fuse(deps, { plan, models, image, signal, progress, log })
-      : await runDirect({
-          models,
-          messages: conversationOf(plan, image),
-          system: plan.system ?? '',
-          plan,
-          signal,
-          progress,
-          log,
-          usdInrRate: rate(registry),
-        });
-    meter.settle(
-      reservation,
-      result.calls.map((c) => ({ modelId: c.modelId, tokens: c.inputTokens + c.outputTokens })),
-    );
-    return result;
-  } catch (err) {
-    meter.release(reservation);
-    throw err;
-  }
+  const run = async (signal: AbortSignal, progress?: EngineProgress) => {
+    try {
+      const result = fuses
+        ? await fuse(deps, { plan, models, image, signal, progress, log })
+        : await runDirect({
+            models,
+            messages: conversationOf(plan, image),
+            system: plan.system ?? '',
+            plan,
+            signal,
+            progress,
+            log,
+            usdInrRate: rate(registry),
+          });
+      meter.settle(
+        reservation,
+        result.calls.map((c) => ({ modelId: c.modelId, tokens: c.inputTokens + c.outputTokens })),
+      );
+      return result;
+    } catch (err) {
+      meter.release(reservation);
+      throw err;
+    }
+  };
+  return { choices: fuses ? 1 : models.length, run };
 }
 
 const rate = (registry: ModelRegistry) => registry.fusion?.usdInrRate ?? 88;
