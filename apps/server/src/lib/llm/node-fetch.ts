@@ -50,32 +50,29 @@ export const nodeFetch = (async (input: string | URL | Request, init: RequestIni
   const signal = init.signal ?? undefined;
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<Response>((resolve, reject) => {
-    const req = transport.request(
-      url,
-      { method: init.method ?? 'GET', headers: { ...headerRecord(init.headers), [DEPTH_HEADER]: '1' }, agent, signal },
-      (res) => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
-          headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-        }
-        const status = res.statusCode ?? 502;
-        const meta = { status, statusText: res.statusMessage, headers };
-        if (status === 204 || status === 304 || init.method === 'HEAD') {
-          res.resume();
-          return resolve(new Response(null, meta));
-        }
-        const body = decoded(res);
-        if (!JSON_BODY.test(res.headers['content-type'] ?? ''))
-          return resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, meta));
-        // A JSON answer or error is read whole by the provider at once: hand it over as bytes, which
-        // skips a web-stream adapter per call. Anything else (event streams, NDJSON) stays a stream.
-        const chunks: Buffer[] = [];
-        body.on('data', (chunk: Buffer) => chunks.push(chunk));
-        body.on('end', () => resolve(new Response(Buffer.concat(chunks), meta)));
-        body.on('error', fail);
-      },
-    );
+    const sent = { ...headerRecord(init.headers), [DEPTH_HEADER]: '1' };
+    const req = transport.request(url, { method: init.method ?? 'GET', headers: sent, agent, signal }, (res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const status = res.statusCode ?? 502;
+      const meta = { status, statusText: res.statusMessage, headers };
+      if (status === 204 || status === 304 || init.method === 'HEAD') {
+        res.resume();
+        return resolve(new Response(null, meta));
+      }
+      const body = decoded(res);
+      if (!JSON_BODY.test(res.headers['content-type'] ?? ''))
+        return resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, meta));
+      // A JSON answer or error is read whole by the provider at once: hand it over as bytes, which
+      // skips a web-stream adapter per call. Anything else (event streams, NDJSON) stays a stream.
+      const chunks: Buffer[] = [];
+      body.on('data', (chunk: Buffer) => chunks.push(chunk));
+      body.on('end', () => resolve(new Response(Buffer.concat(chunks), meta)));
+      body.on('error', fail);
+    });
     function fail(err: Error) {
       if (err.name === 'AbortError') reject(err);
       else reject(Object.assign(new TypeError('fetch failed'), { cause: err }));
