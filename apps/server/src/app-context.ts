@@ -6,6 +6,8 @@ import type { Clock } from '@/lib/clock';
 import type { Mailer } from '@/lib/mailer/mailer';
 import type { KnownClients } from '@/lib/rate-limit/known-clients';
 import type { RateLimiter } from '@/lib/rate-limit/rate-limiter';
+import type { RedisLink } from '@/lib/redis';
+import type { Revocations } from '@/lib/revocations';
 import type { CookieSigner } from '@/lib/signed-cookies';
 import type { EmailCodes } from '@/modules/accounts/email-codes';
 import type { RefreshTokens } from '@/modules/accounts/refresh-tokens';
@@ -25,6 +27,10 @@ export type AppContext = {
   log: FastifyBaseLogger;
   clock: Clock;
   limiter: RateLimiter;
+  /** Shared state across instances when REDIS_URL is set (developer keys read it). */
+  redisLink?: RedisLink;
+  /** Revoked tokens and developer keys, seen by every instance. */
+  revocations: Revocations;
   mailer: Mailer;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;

@@ -39,6 +39,7 @@ import { watchStopRequests } from '@/modules/chats/remote-stop';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
+import { registerOpenAi } from '@/modules/openai';
 import { estimateRoutes } from '@/modules/usage/estimate.routes';
 import { usageRoutes } from '@/modules/usage/usage.routes';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
@@ -153,6 +154,8 @@ export async function buildApp({
     db: db.db,
     log: app.log,
     clock,
+    redisLink,
+    revocations,
     limiter: redisLink ? resilientRateLimiter(redisLink, clock) : memoryRateLimiter(clock),
     mailer,
     accessTokens,
@@ -206,6 +209,7 @@ export async function buildApp({
   const arena = createArena({ ctx, registry });
   app.addHook('onClose', async () => arena.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry, panelFor: arena.panelFor });
+  await registerOpenAi(app, { ctx, registry, panelFor: arena.panelFor });
   // Answers a crashed instance left streaming: failed once older than the cap (at start, then each minute;
   // wall time, as the rows are stamped).
   const sweepOrphans = () =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ChatDetail } from '@sangam/contracts';
 import { startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { readEvents, type SseEvent } from '@sangam/test-fakes/sse';
+import type { DestinationStream } from 'pino';
 import { convClient } from './conv-helper';
 import type { EngineTest } from './engine-helper';
 import { startTestApp } from './helper';
@@ -13,7 +14,11 @@ import { createVerifiedUser } from './users';
 export type TestModel = { id: string; name?: string; roles?: string[]; timeoutMs?: number } & Record<string, unknown>;
 
 /** The app with a models file of our own and extra environment (FUSION_QUORUM, ...), and a signed-in user. */
-export async function startFusionTest(models: TestModel[], env: Record<string, string> = {}): Promise<EngineTest> {
+export async function startFusionTest(
+  models: TestModel[],
+  env: Record<string, string> = {},
+  { logStream }: { logStream?: DestinationStream } = {},
+): Promise<EngineTest> {
   const fake = await startFakeLlm();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
   const entries = models.map(({ id, name, roles, timeoutMs, ...rest }) => ({
@@ -27,7 +32,7 @@ export async function startFusionTest(models: TestModel[], env: Record<string, s
     ...rest,
   }));
   fs.writeFileSync(file, JSON.stringify({ models: entries }));
-  const t = await startTestApp({ MODELS_FILE: file, ...env });
+  const t = await startTestApp({ MODELS_FILE: file, ...env }, { logStream });
   const user = await createVerifiedUser(t);
   return {
     fake,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiErrorSchema, ROUTES } from '@sangam/contracts';
+import { apiErrorSchema, openAiErrorSchema, ROUTES } from '@sangam/contracts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,9 @@ describe('the route table', () => {
       ).toBe(true);
       const errors = statuses.filter((s) => s >= 400);
       expect(errors, `${keyOf(route)} declares no error response`).toContain(500);
-      for (const status of errors) expect(response[status], `${keyOf(route)} ${status}`).toBe(apiErrorSchema);
+      // Under /v1 errors are in OpenAI's envelope (what OpenAI clients parse); everywhere else { code, detail }.
+      const errorSchema = route.url.startsWith('/v1/') ? openAiErrorSchema : apiErrorSchema;
+      for (const status of errors) expect(response[status], `${keyOf(route)} ${status}`).toBe(errorSchema);
     }
   });
 

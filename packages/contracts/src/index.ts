@@ -8,6 +8,7 @@ export * from './errors';
 export * from './fusion';
 export * from './languages';
 export * from './models';
+export * from './openai';
 export * from './plans';
 export * from './routes';
 export * from './text';

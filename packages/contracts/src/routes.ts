@@ -34,6 +34,7 @@ import {
 } from './chats';
 import { apiErrorSchema } from './errors';
 import { estimateQuerySchema, estimateResponseSchema, myUsageSchema, refuseResponseSchema } from './fusion';
+import { apiKeyListSchema, createApiKeySchema, createdApiKeySchema, openAiErrorSchema } from './openai';
 
 /**
  * Every route of the API in one table: its params, query, body and the schema of each status it
@@ -44,6 +45,10 @@ import { estimateQuerySchema, estimateResponseSchema, myUsageSchema, refuseRespo
 /** The `{ code, detail }` body of the given error statuses; 500 is possible everywhere. */
 const errors = <S extends number>(...statuses: S[]) =>
   Object.fromEntries([...statuses, 500].map((s) => [s, apiErrorSchema])) as Record<S | 500, typeof apiErrorSchema>;
+
+/** The error statuses of a route under /v1, each in OpenAI's envelope. */
+const openAiErrors = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries([...statuses, 500].map((s) => [s, openAiErrorSchema])) as Record<S | 500, typeof openAiErrorSchema>;
 
 /** A body that may be absent: an empty object then. */
 const orEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((body) => body ?? {}, schema);
@@ -188,6 +193,20 @@ export const ROUTES = {
     response: { 200: voteResultSchema, ...errors(...BODY, ...SIGNED_IN, 403, 404, 409, 410, 429) },
   },
   'POST /api/v1/arena/feedback': { body: feedbackSchema, response: { 204: z.undefined(), ...errors(...BODY, ...SIGNED_IN) } },
+
+  // developer keys (issue 25): the signed-in user's keys for the OpenAI-compatible API
+  'POST /api/v1/keys': { body: orEmpty(createApiKeySchema), response: { 201: createdApiKeySchema, ...errors(...BODY, ...SIGNED_IN) } },
+  'GET /api/v1/keys': { response: { 200: apiKeyListSchema, ...errors(...SIGNED_IN) } },
+  'DELETE /api/v1/keys/:id': {
+    params: z.object({ id: z.uuid('Key not found.') }),
+    response: { 204: z.undefined(), ...errors(400, ...SIGNED_IN, 404) },
+  },
+
+  // the OpenAI-compatible API (issue 25): OpenAI's shapes, errors in OpenAI's envelope; the request is
+  // read by the module itself so that a bad one is a 400 in that envelope naming the field
+  'GET /v1/models': { response: { 200: z.unknown(), ...openAiErrors(401, 403, 429) } },
+  'GET /v1/key': { response: { 200: z.unknown(), ...openAiErrors(401, 403, 429) } },
+  'POST /v1/chat/completions': { response: { 200: z.unknown(), ...openAiErrors(400, 401, 402, 403, 404, 413, 415, 429, 503) } },
 
   // the mail outbox viewer (development only): an HTML page
   'GET /dev/outbox': { response: { 200: text, ...errors(404) } },

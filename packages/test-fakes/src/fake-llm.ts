@@ -31,6 +31,10 @@ export type FakeRequest = {
   /** The sampling temperature sent, when any. */
   temperature?: number;
   closedEarly?: boolean;
+  /** The TCP connection the request came on has closed (a caller aborting a call destroys it). */
+  socketClosed?: boolean;
+  /** The headers sent (lower-case names). */
+  headers?: Record<string, string | string[] | undefined>;
   at: number;
 };
 
@@ -94,6 +98,8 @@ export async function startFakeLlm({ port: listenPort = 0 }: { port?: number } =
   const add = (model: string, behaviour: FakeBehaviour) => behaviours.set(model, [behaviour, ...(behaviours.get(model) ?? [])]);
   const requests: FakeRequest[] = [];
   const counts = new WeakMap<FakeBehaviour, number>();
+  /** The requests that came on each connection (one close listener per connection). */
+  const sockets = new WeakMap<object, FakeRequest[]>();
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -132,9 +138,18 @@ export async function startFakeLlm({ port: listenPort = 0 }: { port?: number } =
       at: Date.now(),
     };
     requests.push(record);
+    record.headers = req.headers;
     res.on('close', () => {
       if (!res.writableFinished) record.closedEarly = true;
     });
+    const onSocket = sockets.get(req.socket);
+    if (onSocket) onSocket.push(record);
+    else {
+      sockets.set(req.socket, [record]);
+      req.socket.once('close', () => {
+        for (const r of sockets.get(req.socket) ?? []) r.socketClosed = true;
+      });
+    }
     const allText = JSON.stringify(body.messages);
     const found = (behaviours.get(body.model) ?? []).find((x) => !x.match || allText.includes(x.match)) ?? {};
     const seen = (counts.get(found) ?? 0) + 1;

@@ -364,3 +364,4 @@ export const billingChanges = pgTable(
   },
   (t) => [index('billing_changes_user_idx').on(t.userId, t.createdAt)],
 );
+export * from '@/db/schema-api-keys';

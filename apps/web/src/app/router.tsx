@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
           { path: 'features', lazy: () => import('./routes/public/features').then((m) => ({ Component: m.FeaturesRoute })) },
           { path: 'about', lazy: () => import('./routes/public/about').then((m) => ({ Component: m.AboutRoute })) },
           { path: 'pricing', lazy: () => import('./routes/public/pricing').then((m) => ({ Component: m.PricingRoute })) },
+          { path: 'developers', lazy: () => import('./routes/public/developers').then((m) => ({ Component: m.DevelopersRoute })) },
           { path: 'leaderboard', lazy: () => import('./routes/public/leaderboard').then((m) => ({ Component: m.LeaderboardRoute })) },
           { path: 'policies/terms-of-use', lazy: () => import('./routes/public/terms').then((m) => ({ Component: m.TermsRoute })) },
           { path: 'policies/privacy-policy', lazy: () => import('./routes/public/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
@@ -58,6 +59,10 @@ export const router = createBrowserRouter([
           { path: 'tools/chanakyaniti', lazy: () => import('./routes/tools/chanakya').then((m) => ({ Component: m.ChanakyaRoute })) },
           { path: 'arena', lazy: () => import('./routes/arena/arena').then((m) => ({ Component: m.ArenaRoute })) },
           { path: 'profile', lazy: () => import('./routes/account/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          {
+            path: 'profile/developer-keys',
+            lazy: () => import('./routes/account/developer-keys').then((m) => ({ Component: m.DeveloperKeysRoute })),
+          },
           { path: 'profile/billing', lazy: () => import('./routes/account/billing').then((m) => ({ Component: m.BillingRoute })) },
           {
             path: 'profile/billing/receipts/:paymentId',

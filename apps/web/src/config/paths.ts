@@ -25,6 +25,8 @@ export const paths = {
   deleteAccount: '/delete',
   profile: '/profile',
   billing: '/profile/billing',
+  developerKeys: '/profile/developer-keys',
+  developers: '/developers',
   receipt: (paymentId: string) => `/profile/billing/receipts/${encodeURIComponent(paymentId)}`,
   settings: '/settings',
 } as const;

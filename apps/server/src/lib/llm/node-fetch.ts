@@ -15,6 +15,9 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
 
+/** Sent on every model call: Sangam's own /v1 refuses a request carrying it (a model pointing back at Sangam). */
+export const DEPTH_HEADER = 'x-sangam-depth';
+
 const headerRecord = (init: RequestInit['headers']): Record<string, string> => {
   if (!init) return {};
   const entries = init instanceof Headers ? [...init.entries()] : Array.isArray(init) ? init : Object.entries(init);
@@ -47,7 +50,8 @@ export const nodeFetch = (async (input: string | URL | Request, init: RequestIni
   const signal = init.signal ?? undefined;
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<Response>((resolve, reject) => {
-    const req = transport.request(url, { method: init.method ?? 'GET', headers: headerRecord(init.headers), agent, signal }, (res) => {
+    const sent = { ...headerRecord(init.headers), [DEPTH_HEADER]: '1' };
+    const req = transport.request(url, { method: init.method ?? 'GET', headers: sent, agent, signal }, (res) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
         if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;

@@ -49,6 +49,8 @@ export function createModelRegistry({ config, env, log }: { config: Config; env:
       return chosen;
     },
     aggregator: () => withRole('aggregator')[0] ?? clients()[0],
+    /** The configured model with this id (any role), if it can answer now. */
+    byId: (id: string) => clients().find((c) => c.id === id),
     /** The model that writes the fusion's analysis: a `judge`, else the aggregator. */
     judge: () => withRole('judge')[0] ?? withRole('aggregator')[0] ?? clients()[0],
     /** How fusion waits for proposers, and the exchange rate of USD prices (from the configuration). */

@@ -25,6 +25,9 @@ export function Footer() {
           <Link to={paths.pricing} className={linkClass}>
             Pricing
           </Link>
+          <Link to={paths.developers} className={linkClass}>
+            Developers
+          </Link>
         </FooterGroup>
         <FooterGroup title="Company">
           <Link to={paths.about} className={linkClass}>

@@ -104,6 +104,9 @@ export function ProfileRoute() {
       <Link to={paths.billing} className="mt-4 inline-block font-semibold text-neon-cyan underline">
         Billing and plan
       </Link>
+      <Link to={paths.developerKeys} className="mt-4 ml-6 inline-block font-semibold text-neon-cyan underline">
+        Developer keys
+      </Link>
       <button
         type="button"
         className="btn-ghost mt-8"

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@/db/client';
+import { apiKeys, apiKeyUsage } from '@/db/schema';
+
+type Use = { keyId: string; day: string; tokens: number; cost: number; at: number };
+/** A batch that failed is tried again this many times, then dropped (logged). */
+const MAX_TRIES = 3;
+
+/**
+ * The keys' spend, written behind the answers: every request of one turn of the event loop is summed
+ * per key and day and written in one statement (last use included), off the answer's path.
+ */
+export function createKeyUsageBatch({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+  let pending: Use[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(batch: Use[], tries = 1): Promise<void> {
+    const rows = new Map<string, { keyId: string; day: string; requests: number; tokens: number; cost: number; at: number }>();
+    for (const u of batch) {
+      const k = `${u.keyId}|${u.day}`;
+      const r = rows.get(k) ?? { keyId: u.keyId, day: u.day, requests: 0, tokens: 0, cost: 0, at: 0 };
+      r.requests += 1;
+      r.tokens += u.tokens;
+      r.cost += u.cost;
+      r.at = Math.max(r.at, u.at);
+      rows.set(k, r);
+    }
+    // In a fixed order, so two instances' batches lock the same rows in the same order.
+    const list = [...rows.values()].sort((a, b) => `${a.keyId}${a.day}`.localeCompare(`${b.keyId}${b.day}`));
+    try {
+      await db.execute(sql`
+        with used as (
+          update ${apiKeys} set last_used_at = u.at
+          from unnest(${sql.param(list.map((r) => r.keyId))}::uuid[], ${sql.param(list.map((r) => new Date(r.at).toISOString()))}::timestamptz[]) as u(id, at)
+          where ${apiKeys.id} = u.id and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < u.at)
+        )
+        insert into ${apiKeyUsage} (key_id, day, requests, tokens, cost_micro_inr)
+        select * from unnest(
+          ${sql.param(list.map((r) => r.keyId))}::uuid[],
+          ${sql.param(list.map((r) => r.day))}::text[],
+          ${sql.param(list.map((r) => r.requests))}::integer[],
+          ${sql.param(list.map((r) => r.tokens))}::bigint[],
+          ${sql.param(list.map((r) => r.cost))}::bigint[]
+        )
+        on conflict (key_id, day) do update set
+          requests = ${apiKeyUsage}.requests + excluded.requests,
+          tokens = ${apiKeyUsage}.tokens + excluded.tokens,
+          cost_micro_inr = ${apiKeyUsage}.cost_micro_inr + excluded.cost_micro_inr`);
+    } catch (err) {
+      log.error({ err, rows: list.length, tries }, 'recording key usage failed');
+      if (tries < MAX_TRIES) await write(batch, tries + 1);
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    const batch = pending;
+    pending = [];
+    if (batch.length) writing = writing.then(() => write(batch));
+    return writing;
+  }
+
+  return {
+    add(use: Use) {
+      pending.push(use);
+      scheduled ??= setImmediate(() => void flush());
+    },
+    flush,
+  };
+}

@@ -1,0 +1,104 @@
+import type { CallCost, PanelEntry } from '@sangam/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ChatMessage, estimateTokens, type ModelClient, type TokenUsage } from '@/lib/llm/model-client';
+import { describeProviderError } from '@/lib/llm/provider-error';
+import { answerText } from '@/modules/agent/answer.service';
+import { callCost } from '@/modules/agent/fusion/costs';
+import { applyStop, type CompletionPlan } from '@/modules/openai/completion-request';
+import { OpenAiError } from '@/modules/openai/openai-error';
+import type { EngineProgress, EngineResult } from '@/modules/openai/sangam-engine';
+
+type Outcome = { text: string; usage: TokenUsage; ms: number; status: 'ok' | 'failed' | 'timeout' };
+
+/**
+ * Plain calls, each model on its own signal and timeout, all in parallel: a pass-through model
+ * (one), or `sangam/universe` (one choice per panel model, in panel order). One failing model
+ * never fails the others; none answering is a 502.
+ */
+export async function runDirect({
+  models,
+  messages,
+  system,
+  plan,
+  signal,
+  progress,
+  log,
+  usdInrRate,
+}: {
+  models: ModelClient[];
+  messages: ChatMessage[];
+  system: string;
+  plan: CompletionPlan;
+  signal: AbortSignal;
+  progress?: EngineProgress;
+  log: FastifyBaseLogger;
+  usdInrRate: number;
+}): Promise<EngineResult> {
+  let ended = 0;
+  const outcomes = await Promise.all(
+    models.map(async (model, index): Promise<Outcome> => {
+      const started = Date.now();
+      const timeout = AbortSignal.timeout(model.timeoutMs);
+      let partial = '';
+      try {
+        const { text, usage } = await answerText(
+          model,
+          {
+            system,
+            messages,
+            signal: AbortSignal.any([signal, timeout]),
+            deadline: started + model.timeoutMs,
+            temperature: plan.temperature ?? model.temperature,
+          },
+          progress?.delta &&
+            ((delta) => {
+              partial += delta;
+              progress.delta?.(index, model.id, delta);
+            }),
+        );
+        const counted = usage.inputTokens + usage.outputTokens ? usage : { inputTokens: 0, outputTokens: estimateTokens(text) };
+        return { text: applyStop(text, plan.stop), usage: counted, ms: Date.now() - started, status: 'ok' };
+      } catch (err) {
+        if (signal.aborted) throw err;
+        const status = timeout.aborted ? 'timeout' : 'failed';
+        log.warn(
+          { modelId: model.id, provider: model.provider, role: 'v1', outcome: status, ...describeProviderError(err) },
+          'model call failed',
+        );
+        return { text: '', usage: { inputTokens: 0, outputTokens: estimateTokens(partial) }, ms: Date.now() - started, status };
+      } finally {
+        ended += 1;
+        if (models.length > 1) progress?.panel?.(ended, models.length);
+      }
+    }),
+  );
+  if (signal.aborted) throw new OpenAiError('invalid_request', { message: 'The request was cancelled.' });
+  if (!outcomes.some((o) => o.status === 'ok'))
+    throw new OpenAiError('upstream_error', {
+      message: models.length > 1 ? undefined : `${models[0]?.name ?? 'The model'} failed to answer.`,
+    });
+  const calls: CallCost[] = models.flatMap((model, i) => {
+    const o = outcomes[i] as Outcome;
+    return o.usage.inputTokens + o.usage.outputTokens > 0
+      ? [callCost(model, { answerId: model.id, role: 'proposer', usage: o.usage, usdInrRate })]
+      : [];
+  });
+  const panel: PanelEntry[] = models.map((model, i) => {
+    const o = outcomes[i] as Outcome;
+    return {
+      model: model.id,
+      answer_id: model.id,
+      status: o.status,
+      latency_ms: o.ms,
+      usage: { prompt_tokens: o.usage.inputTokens, completion_tokens: o.usage.outputTokens },
+      ...(o.status === 'ok' ? {} : { reason: o.status === 'timeout' ? 'MODEL_TIMEOUT' : 'MODEL_FAILED' }),
+    };
+  });
+  return {
+    choices: models.map((model, i) => ({ model: model.id, text: (outcomes[i] as Outcome).text })),
+    calls,
+    panel,
+    costInr: Math.round(calls.reduce((n, c) => n + (c.costInr ?? 0), 0) * 1e6) / 1e6,
+    tokens: calls.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0),
+  };
+}

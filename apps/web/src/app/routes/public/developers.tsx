@@ -1,0 +1,16 @@
+import { ApiGuide } from '@/features/developers/components/api-guide';
+
+export function DevelopersRoute() {
+  const base = `${window.location.origin}/v1`;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-16">
+      <header>
+        <h1 className="text-4xl font-bold text-white">Sangam for developers</h1>
+        <p className="mt-4 text-lg text-slate-300">
+          Sangam’s fused answer as a model, in the OpenAI Chat Completions shape: for your editor, agent or script, priced in rupees.
+        </p>
+      </header>
+      <ApiGuide base={base} />
+    </div>
+  );
+}
