@@ -39,6 +39,7 @@ import { watchStopRequests } from '@/modules/chats/remote-stop';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
+import { modelStatusRoutes } from '@/modules/models/models.routes';
 import { registerOpenAi } from '@/modules/openai';
 import { estimateRoutes } from '@/modules/usage/estimate.routes';
 import { usageRoutes } from '@/modules/usage/usage.routes';
@@ -192,7 +193,10 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
 
-  await app.register(healthRoutes, { database: db });
+  const registry = createModelRegistry({ config, env: process.env, log: app.log });
+  app.addHook('onClose', async () => registry.close());
+  await app.register(healthRoutes, { database: db, registry });
+  await app.register(modelStatusRoutes, { prefix: '/api/v1', registry });
   // Feature modules register here, each under its own prefix.
   await app.register(accountsRoutes, { prefix: '/api/v1', ctx });
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
@@ -201,8 +205,6 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     void billing.warmUp();
   });
-  const registry = createModelRegistry({ config, env: process.env, log: app.log });
-  app.addHook('onClose', async () => registry.close());
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });
   await app.register(sharedRoutes, { prefix: '/api/v1', ctx });
   await app.register(estimateRoutes, { prefix: '/api/v1', ctx, registry });

@@ -96,6 +96,21 @@ const envSchema = z
     MODELS_FILE: z.string().optional(),
     LOCAL_MODEL: z.enum(['auto', 'off']).default('auto'),
     LOCAL_MODEL_PATH: z.string().optional(),
+    /** Where the local model is downloaded from on first start (the default model's address when unset). */
+    LOCAL_MODEL_URL: optionalUrl(['http', 'https']),
+    /** The downloaded file's SHA-256 (64 hex digits): a file that does not match is deleted, never loaded. */
+    LOCAL_MODEL_SHA256: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : undefined))
+      .refine((v) => v === undefined || /^[0-9a-f]{64}$/.test(v), { message: 'must be 64 hexadecimal digits (a SHA-256)' }),
+    /** Answers the local model generates at once (its context's sequences); more wait in line, first come first served. */
+    LOCAL_MODEL_SEQUENCES: z.coerce.number().int().min(1).max(16).default(2),
+    /** CPU threads of each local evaluation; 0 lets node-llama-cpp choose. */
+    LOCAL_MODEL_THREADS: z.coerce.number().int().min(0).max(256).default(0),
+    /** The longest local answer, in tokens. */
+    LOCAL_MODEL_MAX_TOKENS: z.coerce.number().int().min(16).max(8192).default(1024),
     WEB_DIST_DIR: z.string().optional(),
     FREE_PLAN_TOKENS: z.coerce.number().int().min(0).default(50_000),
     /** Answers one user may have in progress at once, over every instance; past it 429 TOO_MANY_ANSWERS. */

@@ -34,6 +34,7 @@ import {
 } from './chats';
 import { apiErrorSchema } from './errors';
 import { estimateQuerySchema, estimateResponseSchema, myUsageSchema, refuseResponseSchema } from './fusion';
+import { modelStatusSchema } from './models';
 import { apiKeyListSchema, createApiKeySchema, createdApiKeySchema, openAiErrorSchema } from './openai';
 
 /**
@@ -86,8 +87,10 @@ export const ROUTES = {
   // health
   'GET /healthz': { response: { 200: z.object({ status: z.literal('ok') }), ...errors() } },
   'GET /readyz': {
-    response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), ...errors(503) },
+    response: { 200: z.object({ status: z.literal('ready'), database: z.string(), models: modelStatusSchema }), ...errors(503) },
   },
+  // the models' availability and the local model's download or load progress (public, no secrets)
+  'GET /api/v1/model-status': { response: { 200: modelStatusSchema, ...errors() } },
 
   // accounts
   'POST /api/v1/login': { body: loginSchema, response: { 200: sessionResponseSchema, ...errors(...BODY, 401, 403, 429, 503) } },

@@ -1,4 +1,4 @@
-import type { PublicModel } from '@sangam/contracts';
+import type { ModelStatus, PublicModel } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@/env';
 import { AppError } from '@/errors';
@@ -18,7 +18,16 @@ export function createModelRegistry({ config, env, log }: { config: Config; env:
   const remote = specs.filter((s) => s.provider !== 'local').map((s) => createAiSdkClient(s, env));
   const wantsLocal = specs.some((s) => s.provider === 'local') || (specs.length === 0 && config.LOCAL_MODEL === 'auto');
   const local: LocalModel | undefined = wantsLocal
-    ? createLocalModel({ dataDir: config.dataDir, modelPath: config.LOCAL_MODEL_PATH, log })
+    ? createLocalModel({
+        dataDir: config.dataDir,
+        modelPath: config.LOCAL_MODEL_PATH,
+        url: config.LOCAL_MODEL_URL,
+        sha256: config.LOCAL_MODEL_SHA256,
+        sequences: config.LOCAL_MODEL_SEQUENCES,
+        threads: config.LOCAL_MODEL_THREADS,
+        maxTokens: config.LOCAL_MODEL_MAX_TOKENS,
+        log,
+      })
     : undefined;
   if (specs.length === 0 && !local) {
     log.warn(
@@ -69,7 +78,8 @@ export function createModelRegistry({ config, env, log }: { config: Config; env:
         vision: c.vision,
         roles: c.roles.filter((r): r is PublicModel['roles'][number] => ['proposer', 'aggregator', 'refiner'].includes(r)),
       })),
-    localStatus: () => local?.status,
+    /** Whether a model can answer now, and the local model's state when it is used (/readyz, the web's first run). */
+    status: (): ModelStatus => ({ available: clients().length > 0, local: local?.snapshot() ?? null }),
     close: async () => {
       await local?.close();
     },

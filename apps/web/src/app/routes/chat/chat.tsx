@@ -1,6 +1,7 @@
 import type { ChatMode } from '@sangam/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { ModelStatusNotice } from '@/components/first-run/model-status-notice';
 import { PromptBox } from '@/components/prompt-box';
 import { paths } from '@/config/paths';
 import { BattleArena } from '@/features/arena/components/battle-arena';
@@ -70,6 +71,7 @@ function ChatStart() {
           </div>
         ) : (
           <div className="mt-8 grid w-full max-w-2xl gap-1">
+            <ModelStatusNotice className="mb-3" />
             <PromptBox value={input} onChange={setInput} onSubmit={(p) => send(p)} label="Your prompt" placeholder="Ask anything…" />
             <EstimateLine mode={mode} text={input} />
           </div>

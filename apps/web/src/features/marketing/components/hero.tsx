@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ModelStatusNotice } from '@/components/first-run/model-status-notice';
 import { PromptBox } from '@/components/prompt-box';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
@@ -32,6 +33,7 @@ export function Hero() {
             Ask once and {BRAND.name} asks several leading models for you, then fuses their answers into one refined reply, or shows them
             side by side. For professionals, developers, creators and students, at about half the price of one premium AI subscription.
           </p>
+          <ModelStatusNotice className="mt-8 max-w-xl" />
           <PromptBox
             className="mt-8 max-w-xl"
             value={prompt}
