@@ -11,7 +11,7 @@ export type { LocalModelStatus } from '@/lib/llm/local-model/status';
 
 /**
  * The embedded default model: Qwen2.5 0.5B Instruct (Apache-2.0), Q4_K_M GGUF, about 400 MB,
- * downloaded once into DATA_DIR/models (docs/decisions/012-local-model.md says why this one).
+ * downloaded once into DATA_DIR/models (docs/decisions/014-local-model.md says why this one).
  */
 export const LOCAL_MODEL = {
   name: 'Qwen2.5 0.5B Instruct (local)',
