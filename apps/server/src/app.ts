@@ -40,7 +40,9 @@ import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
 import { modelStatusRoutes } from '@/modules/models/models.routes';
-import { registerOpenAi } from '@/modules/openai';
+import { createKeyStore } from '@/modules/openai/key-store';
+import { keysRoutes } from '@/modules/openai/keys.routes';
+import { openAiRoutes } from '@/modules/openai/openai.routes';
 import { estimateRoutes } from '@/modules/usage/estimate.routes';
 import { usageRoutes } from '@/modules/usage/usage.routes';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
@@ -211,7 +213,10 @@ export async function buildApp({
   const arena = createArena({ ctx, registry });
   app.addHook('onClose', async () => arena.close());
   await app.register(agentRoutes, { prefix: '/ai/v1', ctx, registry, panelFor: arena.panelFor });
-  await registerOpenAi(app, { ctx, registry, panelFor: arena.panelFor });
+  // The OpenAI-compatible API at /v1 and the developer keys at /api/v1/keys (issue 25).
+  const keys = createKeyStore({ db: ctx.db, clock, revocations, useRedis: Boolean(redisLink), log: ctx.log });
+  await app.register(keysRoutes, { prefix: '/api/v1', ctx, keys });
+  await app.register(openAiRoutes, { prefix: '/v1', ctx, keys, engine: { registry, meter: ctx.usage, panelFor: arena.panelFor } });
   // Answers a crashed instance left streaming: failed once older than the cap (at start, then each minute;
   // wall time, as the rows are stamped).
   const sweepOrphans = () =>
