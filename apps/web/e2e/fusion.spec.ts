@@ -54,7 +54,10 @@ test('the shared page of a Sangam chat shows "How the models agreed" read-only, 
   await chat.ask(`When does water boil ${tag}`, 'Sangam');
   await expect(chat.sangamAnswer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await page.goto('/chat');
+  // The search answers before the list is used: a list re-rendered by it would close the menu again.
+  const searched = page.waitForResponse((r) => r.url().includes('/api/v1/chats?') && r.url().includes(tag));
   await page.getByRole('searchbox', { name: 'Search chats' }).fill(tag);
+  await searched;
   const item = page.getByRole('list').getByRole('listitem').first();
   await item.getByRole('button', { name: /^Share or export/ }).click();
   await item.getByRole('button', { name: 'Create link' }).click();
