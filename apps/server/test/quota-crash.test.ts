@@ -12,7 +12,6 @@ import { openTestDatabase, type TestApp } from './helper';
 import { createVerifiedUser } from './users';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoDir = path.resolve(serverDir, '..', '..');
 let fake: FakeLlm | undefined;
 let child: ChildProcess | undefined;
 afterAll(async () => {
@@ -20,9 +19,12 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** The real server in its own process (tsx on the sources), on the given database. */
+/**
+ * The real server in its own process, on the given database. Node itself runs the sources with tsx as
+ * a loader, so SIGKILL reaches the server (tsx's command line would run it in a child that survives).
+ */
 async function startServer(env: Record<string, string>) {
-  const proc = spawn(process.execPath, [path.join(repoDir, 'node_modules/tsx/dist/cli.mjs'), path.join(serverDir, 'src/server.ts')], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')], {
     cwd: serverDir,
     env: {
       ...process.env,
