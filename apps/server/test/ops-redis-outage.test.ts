@@ -143,7 +143,7 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     for (let i = 0; i < 100; i += 1) {
       const ip = randomIp();
       await loginForm(t, `nobody-${randomUUID()}@example.com`, 'Wrong!pass1', ip);
-      if (await direct.exists(`${prefix}rl:login:ip:${ip}`)) return true;
+      if (await direct.exists(`${prefix}rl:login:fail:ip:${ip}`)) return true;
       await new Promise((r) => setTimeout(r, 100));
     }
     return false;
