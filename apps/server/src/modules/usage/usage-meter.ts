@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
@@ -5,9 +6,9 @@ import type { Clock } from '@/lib/clock';
 import {
   getUsage,
   heldTokens,
-  insertReservation,
   type ModelTokens,
   monthOf,
+  type NewReservation,
   planOf,
   type Reservation,
   recordUsage,
@@ -57,16 +58,20 @@ export function createUsageMeter({
   maxInFlight?: number;
   /**
    * This process is the database's only user (PGlite): admission is decided in memory, exactly, and
-   * each reservation costs one statement instead of a locking transaction.
+   * the reservations of one turn of the event loop are written together with the settlements waiting,
+   * in one transaction, instead of a locking transaction each.
    */
   exclusive?: boolean;
 }) {
   let pending: Array<UsageRecord & { tries?: number }> = [];
   let releases: string[] = [];
+  /** Reservations waiting for the next batch, each with the answer that awaits it (`exclusive` only). */
+  let reserving: Array<NewReservation & { written: (plan: string | undefined) => void; failed: (err: unknown) => void }> = [];
   let scheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
+  let retrying = false;
   let writing: Promise<void> = Promise.resolve();
 
-  /** Writes every waiting settlement; resolves once they (and any earlier batch) are in the database. */
+  /** Writes every waiting reservation and settlement; resolves once they (and any earlier batch) are in the database. */
   function flush(): Promise<void> {
     if (scheduled) {
       clearImmediate(scheduled as NodeJS.Immediate);
@@ -75,31 +80,44 @@ export function createUsageMeter({
     scheduled = undefined;
     const batch = pending;
     const dropped = releases;
+    const reserved = reserving;
     pending = [];
     releases = [];
-    if (batch.length > 0 || dropped.length > 0) {
+    reserving = [];
+    if (batch.length > 0 || dropped.length > 0 || reserved.length > 0) {
       writing = writing.then(() =>
-        recordUsage(db, batch, dropped).catch((err: unknown) => {
-          // Kept for a later batch; given up after a few tries (the reservations are then counted as is).
-          for (const r of batch) r.tries = (r.tries ?? 0) + 1;
-          const retry = batch.filter((r) => (r.tries ?? 0) < MAX_TRIES);
-          pending = [...retry, ...pending].slice(-MAX_PENDING);
-          releases = [...dropped, ...releases].slice(-MAX_PENDING);
-          log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
-          if (pending.length || releases.length) schedule(RETRY_AFTER_MS);
-        }),
+        recordUsage(db, batch, dropped, reserved).then(
+          (plans) => {
+            for (const r of reserved) r.written(plans.get(r.id));
+          },
+          (err: unknown) => {
+            // The answers waiting for a reservation fail; settlements are kept for a later batch,
+            // given up after a few tries (their reservations are then counted as is).
+            for (const r of reserved) r.failed(err);
+            for (const r of batch) r.tries = (r.tries ?? 0) + 1;
+            const retry = batch.filter((r) => (r.tries ?? 0) < MAX_TRIES);
+            pending = [...retry, ...pending].slice(-MAX_PENDING);
+            releases = [...dropped, ...releases].slice(-MAX_PENDING);
+            log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
+            if (pending.length || releases.length) schedule(RETRY_AFTER_MS);
+          },
+        ),
       );
     }
     return writing;
   }
 
+  /** Flushes in the next turn of the event loop, or (a retry) after `afterMs`. */
   function schedule(afterMs = 0) {
-    if (scheduled) return;
+    if (scheduled && !(retrying && !afterMs)) return;
+    // Something new is waiting (a reservation is awaited): a retry waiting for its timer comes forward.
+    if (scheduled) clearTimeout(scheduled as NodeJS.Timeout);
+    retrying = afterMs > 0;
     scheduled = afterMs ? setTimeout(() => void flush(), afterMs) : setImmediate(() => void flush());
     scheduled.unref();
   }
 
-  const queued = () => (pending.length + releases.length >= FLUSH_AT ? void flush() : schedule());
+  const queued = () => (pending.length + releases.length + reserving.length >= FLUSH_AT ? void flush() : schedule());
 
   /** The month's usage from the database, after this instance's waiting settlements are written. */
   async function read(userId: string, now: number) {
@@ -132,7 +150,7 @@ export function createUsageMeter({
     return h;
   };
 
-  /** One statement per reservation; the in-flight cap and the allowance checked in this process. */
+  /** The in-flight cap and the allowance checked in this process; the row written in the next batch (a group commit). */
   async function reserveHere({ userId, requestId, tokens, now }: { userId: string; requestId: string; tokens: number; now: number }) {
     const month = monthOf(now);
     const h = heldFor(userId, month);
@@ -145,24 +163,29 @@ export function createUsageMeter({
       h.inFlight -= 1;
       h.reserved -= tokens;
     };
-    let row: Awaited<ReturnType<typeof insertReservation>>;
+    // Written with the other reservations and settlements of this turn of the event loop, in one transaction.
+    const id = randomUUID();
+    let plan: string | undefined;
     try {
-      row = await insertReservation(db, { userId, month, requestId, tokens, now });
+      plan = await new Promise<string | undefined>((written, failed) => {
+        reserving.push({ id, userId, month, requestId, tokens, now, written, failed });
+        queued();
+      });
     } catch (err) {
       undo();
       throw err;
     }
-    if (!row) {
+    if (plan === undefined) {
       undo();
       throw new AppError('UNAUTHENTICATED');
     }
-    if (before >= planOf(row.plan, freeTokens).tokens) {
+    if (before >= planOf(plan, freeTokens).tokens) {
       undo();
-      releases.push(row.id);
+      releases.push(id);
       queued();
       throw new AppError('QUOTA_EXCEEDED');
     }
-    return { id: row.id, userId, month, requestId, tokens };
+    return { id, userId, month, requestId, tokens };
   }
   const closed = new WeakSet<Reservation>();
   /** A reservation settled or released: counted once, however often it is given back. */

@@ -1,5 +1,5 @@
 import { FREE_PLAN, PLANS } from '@sangam/contracts';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messages, usage, usageEvents, usageReservations, users } from '@/db/schema';
 import { AppError } from '@/errors';
@@ -35,76 +35,71 @@ export const RESERVED_MODEL_ID = 'reserved';
 /** A request's tokens over all its models. */
 export const totalTokens = (byModel: ModelTokens[]) => byModel.reduce((n, m) => n + m.tokens, 0);
 
+/** A reservation to write, its id chosen by the process (so that a batch can say which rows it wrote). */
+export type NewReservation = { id: string; userId: string; month: string; requestId: string; tokens: number; now: number };
+
 /**
- * Writes a batch of answered requests in one transaction: every model's tokens as events, and each
- * user's month total raised once by the batch's sum. A user deleted since answering leaves nothing.
+ * Writes one batch of the usage meter in one statement (a group commit; the function
+ * `sangam_record_usage` of migration 0012, whose plans the database keeps): new reservations (each
+ * comes back with its user's plan; none for a user who is gone), then the settlements and releases of
+ * earlier ones. Everything travels as arrays, so a batch of 256 costs little more than a batch of one.
  */
-export async function recordUsage(db: Db, batch: UsageRecord[], releases: string[] = []) {
-  if (batch.length === 0 && releases.length === 0) return;
-  await db.transaction(async (tx) => {
-    // Settling deletes the reservation; one already gone was counted as is (or its user deleted).
-    const settling = [...batch.flatMap((r) => (r.reservationId ? [r.reservationId] : [])), ...releases];
-    const held = new Set(
-      settling.length
-        ? (await tx.delete(usageReservations).where(inArray(usageReservations.id, settling)).returning({ id: usageReservations.id })).map(
-            (r) => r.id,
-          )
-        : [],
-    );
-    const owed = batch.filter((r) => !r.reservationId || held.has(r.reservationId));
-    if (owed.length === 0) return;
-    const ids = [...new Set(owed.map((r) => r.userId))];
-    const alive = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id));
-    const records = owed.filter((r) => alive.has(r.userId));
-    const totals = new Map<string, { userId: string; month: string; tokens: number; requests: number }>();
-    for (const r of records) {
-      const month = monthOf(r.now);
-      const key = `${r.userId}|${month}`;
-      const t = totals.get(key) ?? { userId: r.userId, month, tokens: 0, requests: 0 };
-      t.tokens += totalTokens(r.byModel);
-      t.requests += 1;
-      totals.set(key, t);
-    }
-    if (totals.size === 0) return;
-    // One row per model of each request, sent as five arrays (unnest) rather than five parameters
-    // per row: a batch of 256 is one short statement instead of 1,280 parameters to build and bind.
-    const events = records.flatMap((r) =>
-      r.byModel.map((m) => ({
-        userId: r.userId,
-        requestId: r.requestId,
-        modelId: m.modelId,
-        tokens: m.tokens,
-        at: new Date(r.now).toISOString(),
-      })),
-    );
-    if (events.length)
-      await tx.execute(sql`
-        insert into ${usageEvents} (user_id, request_id, model_id, tokens, created_at)
-        select * from unnest(
-          ${sql.param(events.map((e) => e.userId))}::uuid[],
-          ${sql.param(events.map((e) => e.requestId))}::text[],
-          ${sql.param(events.map((e) => e.modelId))}::text[],
-          ${sql.param(events.map((e) => e.tokens))}::integer[],
-          ${sql.param(events.map((e) => e.at))}::timestamptz[]
-        )`);
-    await tx
-      .insert(usage)
-      // In a fixed order, so two instances' batches lock the same rows in the same order.
-      .values([...totals.values()].sort((a, b) => (a.userId + a.month).localeCompare(b.userId + b.month)))
-      .onConflictDoUpdate({
-        target: [usage.userId, usage.month],
-        set: { tokens: sql`${usage.tokens} + excluded.tokens`, requests: sql`${usage.requests} + excluded.requests` },
-      });
-  });
+export async function recordUsage(
+  db: Db,
+  batch: UsageRecord[],
+  releases: string[] = [],
+  reservations: NewReservation[] = [],
+): Promise<Map<string, string>> {
+  const plans = new Map<string, string>();
+  if (batch.length === 0 && releases.length === 0 && reservations.length === 0) return plans;
+  const settling = [...batch.flatMap((r) => (r.reservationId ? [r.reservationId] : [])), ...releases];
+  // One row per model of each settled request, with the reservation it settles (null: none).
+  const events = batch.flatMap((r) =>
+    r.byModel.map((m) => ({ ...m, userId: r.userId, requestId: r.requestId, reservationId: r.reservationId ?? null, at: iso(r.now) })),
+  );
+  // The function's arguments in its order, each an array of one column.
+  const columns: Array<[unknown[], string]> = [
+    [reservations.map((r) => r.id), 'uuid'],
+    [reservations.map((r) => r.userId), 'uuid'],
+    [reservations.map((r) => r.month), 'text'],
+    [reservations.map((r) => r.requestId), 'text'],
+    [reservations.map((r) => r.tokens), 'integer'],
+    [reservations.map((r) => iso(r.now)), 'timestamptz'],
+    [settling, 'uuid'],
+    [events.map((e) => e.userId), 'uuid'],
+    [events.map((e) => e.requestId), 'text'],
+    [events.map((e) => e.modelId), 'text'],
+    [events.map((e) => e.tokens), 'integer'],
+    [events.map((e) => e.at), 'timestamptz'],
+    [events.map((e) => e.reservationId), 'uuid'],
+    [batch.map((r) => r.userId), 'uuid'],
+    [batch.map((r) => monthOf(r.now)), 'text'],
+    [batch.map((r) => totalTokens(r.byModel)), 'integer'],
+    [batch.map((r) => r.reservationId ?? null), 'uuid'],
+  ];
+  const args = sql.join(
+    columns.map(([xs, type]) => sql`${sql.param(xs)}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`select reservation_id, plan from sangam_record_usage(${args})`)) as unknown as {
+    rows: Array<{ reservation_id: string; plan: string }>;
+  };
+  for (const row of result.rows) plans.set(row.reservation_id, row.plan);
+  return plans;
 }
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Each paid plan's monthly tokens, as the reservation function reads them. */
+const ALLOWANCES = JSON.stringify(Object.fromEntries(PLANS.map((p) => [p.id, p.tokens])));
 
 /**
  * Reserves `tokens` for one answer before any model is called, atomically and shared by every
- * instance: the user's row is locked for the transaction, so concurrent reservations of one user
- * run one after another. Refused with 402 QUOTA_EXCEEDED once the month's usage plus what is
- * reserved reaches the allowance, and with 429 TOO_MANY_ANSWERS while `maxInFlight` answers of the
- * user are in progress. Reservations older than `staleBefore` belong to a process that died before
- * settling them: they are counted as is (the reservation is the charge) and removed.
+ * instance, in one statement (the function `sangam_reserve_usage` of migration 0012): the user's row
+ * is locked until it commits, so concurrent reservations of one user run one after another. Refused
+ * with 402 QUOTA_EXCEEDED once the month's usage plus what is reserved reaches the allowance, and with
+ * 429 TOO_MANY_ANSWERS while `maxInFlight` answers of the user are in progress. Reservations older
+ * than `staleBefore` belong to a process that died before settling them: they are counted as is
+ * (the reservation is the charge) and removed.
  */
 export async function reserveUsage(
   db: Db,
@@ -113,43 +108,21 @@ export async function reserveUsage(
     requestId,
     tokens,
     now,
-    freeTokens,
+    freeTokens = FREE_PLAN.tokens,
     maxInFlight,
     staleBefore,
   }: { userId: string; requestId: string; tokens: number; now: number; freeTokens?: number; maxInFlight: number; staleBefore: number },
 ): Promise<Reservation> {
   const month = monthOf(now);
-  return db.transaction(async (tx) => {
-    const [user] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for('no key update');
-    if (!user) throw new AppError('UNAUTHENTICATED');
-    // One statement, so one snapshot: a settlement (reservation deleted, usage added, in one
-    // transaction) committing in between cannot make its tokens vanish from both sums.
-    const sums = async () =>
-      (
-        await tx
-          .select({
-            used: sql<number>`coalesce((select ${usage.tokens} from ${usage} where ${usage.userId} = ${userId} and ${usage.month} = ${month}), 0)::int`,
-            count: sql<number>`count(*)::int`,
-            stale: sql<number>`count(*) filter (where ${usageReservations.createdAt} < ${new Date(staleBefore).toISOString()}::timestamptz)::int`,
-            tokens: sql<number>`coalesce(sum(case when ${usageReservations.month} = ${month} then ${usageReservations.tokens} else 0 end), 0)::int`,
-          })
-          .from(usageReservations)
-          .where(eq(usageReservations.userId, userId))
-      )[0];
-    let held = await sums();
-    if (held?.stale) {
-      await chargeStale(tx as unknown as Db, userId, staleBefore);
-      held = await sums();
-    }
-    if ((held?.count ?? 0) >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
-    if ((held?.used ?? 0) + (held?.tokens ?? 0) >= planOf(user.plan, freeTokens).tokens) throw new AppError('QUOTA_EXCEEDED');
-    const [row] = await tx
-      .insert(usageReservations)
-      .values({ userId, month, requestId, tokens, createdAt: new Date(now) })
-      .returning({ id: usageReservations.id });
-    if (!row) throw new Error('reservation not written');
-    return { id: row.id, userId, month, requestId, tokens };
-  });
+  const result = (await db.execute(
+    sql`select outcome, reservation_id from sangam_reserve_usage(${userId}::uuid, ${month}, ${requestId}, ${tokens}::integer, ${iso(now)}::timestamptz, ${iso(staleBefore)}::timestamptz, ${maxInFlight}::integer, ${ALLOWANCES}::jsonb, ${freeTokens}::bigint)`,
+  )) as unknown as { rows: Array<{ outcome: string; reservation_id: string | null }> };
+  const row = result.rows[0];
+  if (row?.outcome === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
+  if (row?.outcome === 'too_many') throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
+  if (row?.outcome === 'quota') throw new AppError('QUOTA_EXCEEDED');
+  if (!row?.reservation_id) throw new Error('reservation not written');
+  return { id: row.reservation_id, userId, month, requestId, tokens };
 }
 
 /** Counts a user's reservations older than `staleBefore` as used (one request each) and removes them. */
@@ -206,24 +179,6 @@ export async function monthCostInr(db: Db, { userId, now }: { userId: string; no
       ),
     );
   return row?.total == null ? null : Math.round(Number(row.total) * 1e6) / 1e6;
-}
-
-/**
- * Writes one reservation in one statement (no transaction): the row is written only while the user
- * exists, and comes back with the user's plan. For a process that is its database's only user
- * (PGlite), which decides admission in memory (usage-meter.ts); undefined when the user is gone.
- */
-export async function insertReservation(
-  db: Db,
-  { userId, month, requestId, tokens, now }: { userId: string; month: string; requestId: string; tokens: number; now: number },
-): Promise<{ id: string; plan: string } | undefined> {
-  const result = (await db.execute(sql`
-    insert into ${usageReservations} (user_id, month, request_id, tokens, created_at)
-    select ${users.id}, ${month}, ${requestId}, ${tokens}, ${new Date(now).toISOString()}::timestamptz from ${users} where ${users.id} = ${userId}
-    returning id, (select ${users.plan} from ${users} where ${users.id} = ${userId}) as plan`)) as unknown as {
-    rows: Array<{ id: string; plan: string }>;
-  };
-  return result.rows[0];
 }
 
 /** A user's month as the database holds it: tokens used and tokens reserved (by any process). */
