@@ -4,8 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import { normalizeEmail } from '@sangam/contracts';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from '@/app-context';
@@ -14,7 +13,6 @@ import type { Config } from '@/env';
 import { createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
 import { createMailer } from '@/lib/mailer/mailer';
-import { passwordGate, passwordPriority } from '@/lib/passwords';
 import { createKnownClients } from '@/lib/rate-limit/known-clients';
 import { memoryRateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
 import { connectRedis } from '@/lib/redis';
@@ -23,7 +21,6 @@ import { loadJwtSecret } from '@/lib/secrets';
 import { createCookieSigner } from '@/lib/signed-cookies';
 import { accountsRoutes } from '@/modules/accounts/accounts.routes';
 import { reapplyDeletedAccounts } from '@/modules/accounts/deleted-accounts-ledger';
-import { deviceOf } from '@/modules/accounts/devices';
 import { createEmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
@@ -173,19 +170,6 @@ export async function buildApp({
   };
   // Answers in progress are stopped (keeping their text) and stored before anything closes.
   app.addHook('preClose', async () => ctx.answers.stopAll());
-
-  // Logins from a device that signed in to the same account lately go first through the Argon2 gate
-  // (lib/passwords.ts); the route marks the device known after a successful sign-in.
-  const isLogin = (request: FastifyRequest) => request.method === 'POST' && request.routeOptions.url === '/api/v1/login';
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (!isLogin(request)) return done();
-    const device = deviceOf(ctx, request);
-    const username = (request.body as { username?: unknown } | undefined)?.username;
-    const priority = device !== undefined && typeof username === 'string' && ctx.knownClients.has(device, normalizeEmail(username));
-    // When the gate would shed this login anyway, say so before any database or limiter work.
-    if (!passwordGate.admits(priority)) return done(passwordGate.busyError());
-    passwordPriority.run(priority, done);
-  });
 
   // Requests and responses are checked against the route table of @sangam/contracts (ROUTES).
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '@/errors';
@@ -121,23 +120,21 @@ export type PasswordGate = ReturnType<typeof createPasswordGate>;
 /** The process's one gate (Argon2's memory and CPU are the process's). */
 export const passwordGate = createPasswordGate();
 
-/**
- * Whether the password work of the current request goes first: set per request by the app (a login
- * from an address that signed in successfully lately), read here without threading it through.
+/*
+ * `priority`: the password work goes first through the gate (a login from a device that signed in to
+ * the account lately). Passed explicitly: an AsyncLocalStorage here would turn on Node 20's promise
+ * hooks for every promise of the process, a cost the whole answer path paid (issue 22).
  */
-export const passwordPriority = new AsyncLocalStorage<boolean>();
-const isPriority = () => passwordPriority.getStore() === true;
+export const hashPassword = (password: string, priority = false) => passwordGate.run(() => hash(password, OPTIONS), priority);
 
-export const hashPassword = (password: string) => passwordGate.run(() => hash(password, OPTIONS), isPriority());
-
-export const verifyPassword = (passwordHash: string, password: string) =>
-  passwordGate.run(() => verify(passwordHash, password).catch(() => false), isPriority());
+export const verifyPassword = (passwordHash: string, password: string, priority = false) =>
+  passwordGate.run(() => verify(passwordHash, password).catch(() => false), priority);
 
 let dummy: Promise<string> | undefined;
 /** Spends the same effort as a real check when there is no account, so timing reveals nothing. */
-export async function verifyAgainstDummy(password: string) {
+export async function verifyAgainstDummy(password: string, priority = false) {
   // Made once, outside the gate: a shed first attempt must not leave a rejected promise behind.
   dummy ??= hash('dummy-password-for-timing', OPTIONS);
-  await verifyPassword(await dummy, password);
+  await verifyPassword(await dummy, password, priority);
   return false;
 }

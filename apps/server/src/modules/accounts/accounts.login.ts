@@ -8,7 +8,8 @@ import { getUserByEmail, isKnownAddress, livePendingSignups, rememberAddress, ty
 import { addressHash, codeMailAllowed, securityEvent, sendLater, sessionFor } from '@/modules/accounts/accounts.service';
 import { deviceHash } from '@/modules/accounts/devices';
 
-type LoginInput = { email: string; password: string; code?: string; ip: string; deviceId?: string };
+/** `priority`: the device signed in to this account lately, so its password check goes first (lib/passwords.ts). */
+type LoginInput = { email: string; password: string; code?: string; ip: string; deviceId?: string; priority?: boolean };
 
 /**
  * The answer to a device the account does not know while its address is under a flood: the same
@@ -48,7 +49,7 @@ async function passStepUp(ctx: AppContext, user: UserRow, code?: string) {
  *   a bare 429; a known device signs in as usual.
  * Returns the session and the device id to keep in the device cookie.
  */
-export async function login(ctx: AppContext, { email, password, code, ip, deviceId }: LoginInput) {
+export async function login(ctx: AppContext, { email, password, code, ip, deviceId, priority = false }: LoginInput) {
   const user = await getUserByEmail(ctx.db, { email });
   const address = addressHash(ip);
   const device = deviceId ? deviceHash(deviceId) : undefined;
@@ -72,11 +73,11 @@ export async function login(ctx: AppContext, { email, password, code, ip, device
   if (known) await refuseIfLimited(ctx.limiter, ownKey, LIMITS.loginFailuresPerAccount);
   let ok = false;
   let pendingMatch = false;
-  if (user) ok = await verifyPassword(user.passwordHash, password);
+  if (user) ok = await verifyPassword(user.passwordHash, password, priority);
   else {
     // A sign-up not yet verified: its own password says "verify your email"; anything else is a failure.
     const [pending] = await livePendingSignups(ctx.db, { email, now: new Date(ctx.clock.now()), limit: 1 });
-    pendingMatch = pending ? await verifyPassword(pending.passwordHash, password) : await verifyAgainstDummy(password);
+    pendingMatch = pending ? await verifyPassword(pending.passwordHash, password, priority) : await verifyAgainstDummy(password, priority);
   }
   if (pendingMatch) throw stepUp ? noVerdict(code) : new AppError('EMAIL_NOT_VERIFIED');
   if (!user || !ok) {

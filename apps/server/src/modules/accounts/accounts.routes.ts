@@ -1,8 +1,9 @@
-import { MESSAGES, ROUTES } from '@sangam/contracts';
+import { MESSAGES, normalizeEmail, ROUTES } from '@sangam/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
+import { passwordGate } from '@/lib/passwords';
 import { login } from '@/modules/accounts/accounts.login';
 import * as accounts from '@/modules/accounts/accounts.service';
 import { deviceOf, setDeviceCookie, setSignupCookie, signupOwnedBy } from '@/modules/accounts/devices';
@@ -13,9 +14,19 @@ const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(reques
 /** The account API under /api/v1 (schemas: ROUTES of @sangam/contracts). */
 export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/login', { schema: ROUTES['POST /api/v1/login'] }, async (request, reply) => {
+  // Logins from a device that signed in to the same account lately go first through the Argon2 gate
+  // (lib/passwords.ts); a login the gate would shed anyway is refused before any database or limiter work.
+  const priorityOf = (request: FastifyRequest) => {
+    const device = deviceOf(ctx, request);
+    // The body is validated before the handlers run (a login without a username never gets here).
+    return device !== undefined && ctx.knownClients.has(device, normalizeEmail((request.body as { username: string }).username));
+  };
+  const shedIfBusy = (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) =>
+    done(passwordGate.admits(priorityOf(request)) ? undefined : passwordGate.busyError());
+  app.post('/login', { schema: ROUTES['POST /api/v1/login'], preHandler: shedIfBusy }, async (request, reply) => {
     const { username, password, code } = request.body;
-    const signedIn = await login(ctx, { email: username, password, code, ip: request.ip, deviceId: deviceOf(ctx, request) });
+    const deviceId = deviceOf(ctx, request);
+    const signedIn = await login(ctx, { email: username, password, code, ip: request.ip, deviceId, priority: priorityOf(request) });
     setDeviceCookie(ctx, reply, signedIn.deviceId);
     ctx.knownClients.add(signedIn.deviceId, username);
     return signedIn.session;

@@ -69,41 +69,57 @@ export function createUsageMeter({
   let reserving: Array<NewReservation & { written: (plan: string | undefined) => void; failed: (err: unknown) => void }> = [];
   let scheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
   let retrying = false;
-  let writing: Promise<void> = Promise.resolve();
 
-  /** Writes every waiting reservation and settlement; resolves once they (and any earlier batch) are in the database. */
+  /** The batch being written, and the one waiting for it (everything queued meanwhile). */
+  let writing: Promise<void> | undefined;
+  let following: Promise<void> | undefined;
+
+  /**
+   * Writes every waiting reservation and settlement; resolves once they (and any earlier batch) are
+   * in the database. One batch is written at a time: what arrives while one is written waits and
+   * goes in the next, so the busier the server, the larger the batches (group commit), at no cost
+   * in latency when it is idle.
+   */
   function flush(): Promise<void> {
     if (scheduled) {
       clearImmediate(scheduled as NodeJS.Immediate);
       clearTimeout(scheduled as NodeJS.Timeout);
     }
     scheduled = undefined;
+    if (writing) {
+      following ??= writing.then(() => {
+        following = undefined;
+        return flush();
+      });
+      return following;
+    }
     const batch = pending;
     const dropped = releases;
     const reserved = reserving;
     pending = [];
     releases = [];
     reserving = [];
-    if (batch.length > 0 || dropped.length > 0 || reserved.length > 0) {
-      writing = writing.then(() =>
-        recordUsage(db, batch, dropped, reserved).then(
-          (plans) => {
-            for (const r of reserved) r.written(plans.get(r.id));
-          },
-          (err: unknown) => {
-            // The answers waiting for a reservation fail; settlements are kept for a later batch,
-            // given up after a few tries (their reservations are then counted as is).
-            for (const r of reserved) r.failed(err);
-            for (const r of batch) r.tries = (r.tries ?? 0) + 1;
-            const retry = batch.filter((r) => (r.tries ?? 0) < MAX_TRIES);
-            pending = [...retry, ...pending].slice(-MAX_PENDING);
-            releases = [...dropped, ...releases].slice(-MAX_PENDING);
-            log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
-            if (pending.length || releases.length) schedule(RETRY_AFTER_MS);
-          },
-        ),
-      );
-    }
+    if (batch.length === 0 && dropped.length === 0 && reserved.length === 0) return Promise.resolve();
+    writing = recordUsage(db, batch, dropped, reserved)
+      .then(
+        (plans) => {
+          for (const r of reserved) r.written(plans.get(r.id));
+        },
+        (err: unknown) => {
+          // The answers waiting for a reservation fail; settlements are kept for a later batch,
+          // given up after a few tries (their reservations are then counted as is).
+          for (const r of reserved) r.failed(err);
+          for (const r of batch) r.tries = (r.tries ?? 0) + 1;
+          const retry = batch.filter((r) => (r.tries ?? 0) < MAX_TRIES);
+          pending = [...retry, ...pending].slice(-MAX_PENDING);
+          releases = [...dropped, ...releases].slice(-MAX_PENDING);
+          log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
+          if (pending.length || releases.length) schedule(RETRY_AFTER_MS);
+        },
+      )
+      .finally(() => {
+        writing = undefined;
+      });
     return writing;
   }
 
