@@ -1,12 +1,15 @@
 // A minimal OpenAI-compatible model for the gateway benchmarks, in its own process so that its CPU
 // is nobody's: POST .../chat/completions answers at once, as one JSON body or as Server-Sent Events
-// (a role chunk, the text in 20-character chunks, a usage chunk, [DONE]).
+// (a role chunk, the text in 20-character chunks, a usage chunk, [DONE]). MOCK_CHUNK_MS=n spaces the
+// streamed chunks n ms apart, as a real model's tokens arrive (the soak uses it); 0 (default) sends them at once.
 // Usage: node bench/lib/mock-model.mjs (prints its own URL when listening).
 import http from 'node:http';
 
 const TEXT = 'word '.repeat(40);
 const CHUNK = 20;
 const usage = { prompt_tokens: 12, completion_tokens: 50, total_tokens: 62 };
+const CHUNK_MS = Number(process.env.MOCK_CHUNK_MS ?? 0);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const server = http.createServer((req, res) => {
   const parts = [];
@@ -37,12 +40,24 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const chunk = (delta, extra = {}) =>
       `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
+    const end = () => {
+      res.write(
+        `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage })}\n\n`,
+      );
+      res.end('data: [DONE]\n\n');
+    };
     res.write(chunk({ role: 'assistant', content: '' }));
-    for (let i = 0; i < TEXT.length; i += CHUNK) res.write(chunk({ content: TEXT.slice(i, i + CHUNK) }));
-    res.write(
-      `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage })}\n\n`,
-    );
-    res.end('data: [DONE]\n\n');
+    if (!CHUNK_MS) {
+      for (let i = 0; i < TEXT.length; i += CHUNK) res.write(chunk({ content: TEXT.slice(i, i + CHUNK) }));
+      return end();
+    }
+    (async () => {
+      for (let i = 0; i < TEXT.length && !res.destroyed; i += CHUNK) {
+        await sleep(CHUNK_MS);
+        res.write(chunk({ content: TEXT.slice(i, i + CHUNK) }));
+      }
+      end();
+    })();
   });
 });
 server.keepAliveTimeout = 60_000;

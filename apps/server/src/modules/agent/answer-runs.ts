@@ -77,12 +77,26 @@ export class AnswerRun {
 
 /** How long a finished run's exact event log stays replayable in memory (then the stored message is). */
 const KEEP_FINISHED_MS = 5 * 60_000;
+/**
+ * At most this many finished runs are kept (the oldest go first): at a hundred answers a second,
+ * five minutes of event logs held hundreds of MB (issue 22's soak). Past it, a replay reads the
+ * stored message, as it does after five minutes.
+ */
+const MAX_FINISHED = 2_000;
 
 /** The answers in progress in this process, by assistant message id (and by the user's Request_Id). */
 export function createAnswerRuns() {
   const runs = new Map<string, AnswerRun>();
   const byRequest = new Map<string, AnswerRun>();
   const requestKey = (chatId: string, requestId: string) => `${chatId}\u0001${requestId}`;
+  /** Finished runs still kept, oldest first, each with its Request_Id key and the timer that drops it. */
+  const finished = new Map<AnswerRun, { key: string; timer: NodeJS.Timeout }>();
+  const drop = (run: AnswerRun, key: string) => {
+    clearTimeout(finished.get(run)?.timer);
+    finished.delete(run);
+    if (runs.get(run.assistantMessageId) === run) runs.delete(run.assistantMessageId);
+    if (byRequest.get(key) === run) byRequest.delete(key);
+  };
   return {
     get: (assistantMessageId: string) => runs.get(assistantMessageId),
     byRequest: (chatId: string, requestId: string) => byRequest.get(requestKey(chatId, requestId)),
@@ -91,11 +105,13 @@ export function createAnswerRuns() {
       const key = requestKey(run.chatId, requestId);
       byRequest.set(key, run);
       void run.done.then(() => {
-        const timer = setTimeout(() => {
-          if (runs.get(run.assistantMessageId) === run) runs.delete(run.assistantMessageId);
-          if (byRequest.get(key) === run) byRequest.delete(key);
-        }, KEEP_FINISHED_MS);
+        const timer = setTimeout(() => drop(run, key), KEEP_FINISHED_MS);
         timer.unref();
+        finished.set(run, { key, timer });
+        if (finished.size > MAX_FINISHED) {
+          const [oldest] = finished;
+          if (oldest) drop(oldest[0], oldest[1].key);
+        }
       });
     },
     /** Runs still generating. */
