@@ -1,13 +1,4 @@
-import {
-  deleteAccountSchema,
-  emailSchema,
-  isStrongPassword,
-  loginSchema,
-  MESSAGES,
-  nameSchema,
-  usernameSchema,
-  verifyOtpSchema,
-} from '@sangam/contracts';
+import { emailSchema, isStrongPassword, loginSchema, MESSAGES, nameSchema, usernameSchema, verifyOtpSchema } from '@sangam/contracts';
 import { z } from 'zod';
 
 /**
@@ -33,14 +24,6 @@ export const resetFormSchema = z
     path: ['confirmPassword'],
     when: () => true,
   });
-export const profileFormSchema = z.object({ firstName: z.string(), lastName: z.string(), name });
-export const deleteVerifyFormSchema = z.object({ email: z.string().min(1), password: z.string().min(1) });
-export const deleteAccountFormSchema = z.object({
-  password: deleteAccountSchema.shape.password,
-  reason: z.union([z.literal(''), deleteAccountSchema.shape.reason]).refine(Boolean, MESSAGES.reasonRequired),
-  feedback: z.string(),
-});
-
 const messageOf = (schema: z.ZodType<string, string>, v: string) => schema.safeParse(v).error?.issues[0]?.message ?? null;
 
 /** Single-field checks (the schemas' first message, or null). */

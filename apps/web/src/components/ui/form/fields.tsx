@@ -137,7 +137,6 @@ type FormFieldProps<T extends FieldValues> = Omit<FieldProps, 'value' | 'onChang
 function useFieldBinding<T extends FieldValues>({ control, name, transform, error, onBlur }: FormFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   return {
-    name: field.name,
     ref: field.ref,
     value: (field.value as string | undefined) ?? '',
     onChange: (v: string) => field.onChange(transform ? transform(v) : v),
