@@ -31,7 +31,6 @@ export const validateEmail = (v: string) => messageOf(email, v);
 export const validateLoginPassword = (v: string) => messageOf(loginPassword, v);
 export const validateStrongPassword = (v: string) => messageOf(strongPassword, v);
 export const validateOtp = (v: string) => messageOf(otp, v);
-export const validateName = (v: string) => messageOf(name, v);
 
 /** Username helper: messages for too short / too long, and 'Username looks good!' when valid. */
 export function usernameStatus(v: string): { error: string | null; ok: string | null } {
