@@ -1,12 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
-import { TextField } from '@/components/ui/form/fields';
+import { FormTextField } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
 import { UsagePanel } from '@/features/account/components/usage-panel';
-import { validateName } from '@/features/auth/validation';
+import { profileFormSchema } from '@/features/account/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { userUpdated } from '@/lib/auth/auth-slice';
 import { errorText } from '@/lib/auth/error-text';
@@ -22,30 +23,37 @@ export function ProfileRoute() {
   const flash = useFlash();
   const [isEditing, setIsEditing] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
-  const [form, setForm] = useState({ firstName: '', lastName: '', name: '' });
+  // The display name is checked on save; its message shows in the banner.
+  const { control, handleSubmit, reset } = useZodForm(profileFormSchema, {
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { firstName: '', lastName: '', name: '' },
+  });
   if (!user) return null;
 
   const start = () => {
-    setForm({ firstName: user.firstName, lastName: user.lastName, name: user.name });
+    reset({ firstName: user.firstName, lastName: user.lastName, name: user.name });
     setIsEditing(true);
   };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (validateName(form.name)) {
-      flash.setError(validateName(form.name));
-      return;
-    }
-    setIsSaving(true);
-    try {
-      const res = await authApi.updateProfile({ firstName: form.firstName.trim(), lastName: form.lastName.trim(), name: form.name.trim() });
-      dispatch(userUpdated(res.user));
-      flash.setMessage('Profile updated successfully!');
-      setIsEditing(false);
-    } catch (err) {
-      flash.setError(errorText(err, 'Failed to update profile'));
-    }
-    setIsSaving(false);
-  };
+  const save = handleSubmit(
+    async (form) => {
+      setIsSaving(true);
+      try {
+        const res = await authApi.updateProfile({
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          name: form.name.trim(),
+        });
+        dispatch(userUpdated(res.user));
+        flash.setMessage('Profile updated successfully!');
+        setIsEditing(false);
+      } catch (err) {
+        flash.setError(errorText(err, 'Failed to update profile'));
+      }
+      setIsSaving(false);
+    },
+    (errors) => flash.setError(errors.name?.message ?? null),
+  );
 
   return (
     <AccountShell title="Profile">
@@ -55,20 +63,10 @@ export function ProfileRoute() {
         {isEditing ? (
           <form onSubmit={save} noValidate aria-label="Edit profile">
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <TextField
-                label="First name"
-                value={form.firstName}
-                onChange={(v) => setForm((f) => ({ ...f, firstName: v }))}
-                disabled={isSaving}
-              />
-              <TextField
-                label="Last name"
-                value={form.lastName}
-                onChange={(v) => setForm((f) => ({ ...f, lastName: v }))}
-                disabled={isSaving}
-              />
+              <FormTextField control={control} name="firstName" label="First name" error={null} disabled={isSaving} />
+              <FormTextField control={control} name="lastName" label="Last name" error={null} disabled={isSaving} />
             </div>
-            <TextField label="Display name" value={form.name} onChange={(v) => setForm((f) => ({ ...f, name: v }))} disabled={isSaving} />
+            <FormTextField control={control} name="name" label="Display name" error={null} disabled={isSaving} />
             <div className="flex gap-3">
               <button type="submit" className="btn-primary" disabled={isSaving}>
                 {isSaving ? 'Saving...' : 'Save'}

@@ -1,29 +1,27 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
-import { EmailField, SubmitButton } from '@/components/ui/form/fields';
+import { FormEmailField, SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
-import { validateEmail } from '@/features/auth/validation';
+import { forgotFormSchema } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
 
 export function ForgotRoute() {
   useRedirectIfSignedIn();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [isTouched, setIsTouched] = useState(false);
+  const { control, handleSubmit, watch } = useZodForm(forgotFormSchema, { mode: 'onTouched', defaultValues: { email: '' } });
   const [isLoading, setIsLoading] = useState(false);
   const flash = useFlash();
-  const error = validateEmail(email);
+  const email = watch('email');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setIsTouched(true);
-    if (error || isLoading) return;
+  const submit = handleSubmit(async ({ email }) => {
+    if (isLoading) return;
     setIsLoading(true);
     const address = email.trim().toLowerCase();
     try {
@@ -34,7 +32,7 @@ export function ForgotRoute() {
       flash.setError(errorText(err, 'Failed to send reset code'));
       setIsLoading(false);
     }
-  };
+  });
 
   return (
     <AuthCard
@@ -52,13 +50,7 @@ export function ForgotRoute() {
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
       <form onSubmit={submit} noValidate>
-        <EmailField
-          value={email}
-          onChange={setEmail}
-          onBlur={() => setIsTouched(true)}
-          error={isTouched ? error : null}
-          disabled={isLoading}
-        />
+        <FormEmailField control={control} name="email" disabled={isLoading} />
         <SubmitButton isLoading={isLoading} loadingLabel="Sending reset code..." label="Send Reset Code" isDisabled={!email.trim()} />
       </form>
       <div className="mt-4 text-center text-sm">

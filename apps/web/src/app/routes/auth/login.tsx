@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
-import { EmailField, PasswordField, SubmitButton } from '@/components/ui/form/fields';
+import { FormEmailField, FormPasswordField, SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginCodeField } from '@/features/auth/components/login-code-field';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
-import { validateEmail, validateLoginPassword } from '@/features/auth/validation';
+import { loginFormSchema } from '@/features/auth/validation';
 import { login } from '@/lib/auth/auth-slice';
 import { useAppDispatch } from '@/lib/store';
 
@@ -15,20 +16,18 @@ export function LoginRoute() {
   useRedirectIfSignedIn();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState({ email: false, password: false });
+  // Errors show once a field is left or the form was submitted, then follow every change.
+  const { control, handleSubmit } = useZodForm(loginFormSchema, {
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '', code: '' },
+  });
   const [isLoading, setIsLoading] = useState(false);
   // Set when the server asks for the code it mailed (LOGIN_CODE_REQUIRED): its message.
   const [codeNote, setCodeNote] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const flash = useFlash();
-  const errors = { email: validateEmail(email), password: validateLoginPassword(password) };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched({ email: true, password: true });
-    if (errors.email || errors.password || isLoading) return;
+  const submit = handleSubmit(async ({ email, password, code }) => {
+    if (isLoading) return;
     setIsLoading(true);
     flash.setError(null);
     const result = await dispatch(login({ email: email.trim(), password, ...(codeNote && code ? { code } : {}) }));
@@ -44,7 +43,7 @@ export function LoginRoute() {
       }
       flash.setError(result.payload?.message ?? 'Login failed');
     }
-  };
+  });
 
   return (
     <AuthCard
@@ -61,23 +60,9 @@ export function LoginRoute() {
     >
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <form onSubmit={submit} noValidate>
-        <EmailField
-          value={email}
-          onChange={setEmail}
-          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-          error={touched.email ? errors.email : null}
-          disabled={isLoading}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          error={touched.password ? errors.password : null}
-          disabled={isLoading}
-        />
-        {codeNote && <LoginCodeField note={codeNote} value={code} onChange={setCode} disabled={isLoading} />}
+        <FormEmailField control={control} name="email" disabled={isLoading} />
+        <FormPasswordField control={control} name="password" label="Password" autoComplete="current-password" disabled={isLoading} />
+        {codeNote && <LoginCodeField note={codeNote} control={control} disabled={isLoading} />}
         <div className="-mt-2 mb-4 text-right">
           <Link to={paths.forgot} className="text-sm text-neon-cyan hover:underline">
             Forgot password?

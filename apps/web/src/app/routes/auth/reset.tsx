@@ -1,15 +1,15 @@
-import { MESSAGES } from '@sangam/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
-import { EmailField, PasswordField, SubmitButton, TextField } from '@/components/ui/form/fields';
+import { FormEmailField, FormPasswordField, FormTextField, SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { StrengthMeter } from '@/features/auth/components/strength-meter';
 import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
-import { validateEmail, validateStrongPassword } from '@/features/auth/validation';
+import { resetFormSchema } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
 
@@ -18,33 +18,29 @@ export function ResetRoute() {
   useRedirectIfSignedIn();
   const navigate = useNavigate();
   const sentTo = (useLocation().state as { email?: string } | null)?.email ?? '';
-  const [form, setForm] = useState({ email: sentTo, code: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  // Every field is checked on submit only; the messages stay until the next submit.
+  const { control, handleSubmit, watch } = useZodForm(resetFormSchema, {
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: sentTo, code: '', password: '', confirmPassword: '' },
+  });
   const [isLoading, setIsLoading] = useState(false);
   const flash = useFlash();
-  const set = (key: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+  const form = watch();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = {
-      email: validateEmail(form.email),
-      code: form.code ? null : MESSAGES.resetCodeRequired,
-      password: validateStrongPassword(form.password),
-      confirmPassword: form.password === form.confirmPassword ? null : MESSAGES.passwordsDoNotMatch,
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean) || isLoading) return;
+  const submit = handleSubmit(async (values) => {
+    if (isLoading) return;
     setIsLoading(true);
     try {
-      const email = form.email.trim().toLowerCase();
-      const res = await authApi.reset({ email, code: form.code, password: form.password, confirm: form.confirmPassword });
+      const email = values.email.trim().toLowerCase();
+      const res = await authApi.reset({ email, code: values.code, password: values.password, confirm: values.confirmPassword });
       flash.setMessage(res.message || 'Password reset successfully!');
       window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
     } catch (err) {
       flash.setError(errorText(err, 'Failed to reset password'));
       setIsLoading(false);
     }
-  };
+  });
 
   return (
     <AuthCard
@@ -54,31 +50,23 @@ export function ResetRoute() {
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
       <form onSubmit={submit} noValidate>
-        <EmailField value={form.email} onChange={set('email')} error={errors.email} disabled={isLoading} />
-        <TextField
+        <FormEmailField control={control} name="email" disabled={isLoading} />
+        <FormTextField
+          control={control}
+          name="code"
           label="Reset code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={form.code}
-          onChange={(v) => set('code')(v.replace(/\D/g, '').slice(0, 6))}
-          error={errors.code}
+          transform={(v) => v.replace(/\D/g, '').slice(0, 6)}
           disabled={isLoading}
         />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-          disabled={isLoading}
-        />
+        <FormPasswordField control={control} name="password" label="New password" autoComplete="new-password" disabled={isLoading} />
         <StrengthMeter password={form.password} />
-        <PasswordField
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
           label="Confirm password"
           autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
           disabled={isLoading}
         />
         <SubmitButton

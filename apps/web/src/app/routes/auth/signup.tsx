@@ -1,15 +1,16 @@
 import { MESSAGES } from '@sangam/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
-import { EmailField, PasswordField, SubmitButton, sanitizeUsername, TextField } from '@/components/ui/form/fields';
+import { FormEmailField, FormPasswordField, FormTextField, SubmitButton, sanitizeUsername } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { StrengthMeter } from '@/features/auth/components/strength-meter';
 import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
-import { usernameStatus, validateEmail, validateName, validateStrongPassword } from '@/features/auth/validation';
+import { signupFormSchema, usernameStatus } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
 
@@ -18,32 +19,27 @@ type Field = 'name' | 'username' | 'email' | 'password';
 export function SignupRoute() {
   useRedirectIfSignedIn();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ name: '', username: '', email: '', password: '' });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
+  const { control, handleSubmit, watch, formState } = useZodForm(signupFormSchema, {
+    mode: 'all',
+    defaultValues: { name: '', username: '', email: '', password: '' },
+  });
   const [isLoading, setIsLoading] = useState(false);
   const flash = useFlash();
+  const form = watch();
   const username = usernameStatus(form.username);
-  const set = (key: Field) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
-  const touch = (key: Field) => () => setTouched((t) => ({ ...t, [key]: true }));
-  const problems: Record<Field, string | null> = {
-    name: validateName(form.name),
-    username: username.error ?? (form.username ? null : MESSAGES.enterValidDetails),
-    email: validateEmail(form.email),
-    password: validateStrongPassword(form.password),
-  };
   // Errors show once a field is touched (left) or the form was submitted, and follow every change:
   // after a failed submit an invalid field reads 'Enter valid details' until it is fixed.
-  const errorOf = (key: Field) => (!problems[key] ? null : isSubmitted ? MESSAGES.enterValidDetails : touched[key] ? problems[key] : null);
+  const errorOf = (key: Field) => {
+    const problem = formState.errors[key]?.message ?? null;
+    return !problem ? null : formState.isSubmitted ? MESSAGES.enterValidDetails : formState.touchedFields[key] ? problem : null;
+  };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setIsSubmitted(true);
-    if (Object.values(problems).some(Boolean) || isLoading) return;
+  const submit = handleSubmit(async (values) => {
+    if (isLoading) return;
     setIsLoading(true);
     try {
-      const email = form.email.trim().toLowerCase();
-      const res = await authApi.signup({ name: form.name.trim(), username: form.username, email, password: form.password });
+      const email = values.email.trim().toLowerCase();
+      const res = await authApi.signup({ name: values.name.trim(), username: values.username, email, password: values.password });
       flash.setMessage(res.message || 'Account created! Check your email for verification.');
       sessionStorage.setItem(SIGNUP_FORM_KEY, email);
       window.setTimeout(() => navigate(paths.signupVerify, { state: { email } }), REDIRECT_DELAY_MS);
@@ -51,7 +47,7 @@ export function SignupRoute() {
       flash.setError(errorText(err, 'Signup failed'));
       setIsLoading(false);
     }
-  };
+  });
 
   return (
     <AuthCard
@@ -69,33 +65,24 @@ export function SignupRoute() {
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          onBlur={touch('name')}
-          error={errorOf('name')}
-          disabled={isLoading}
-        />
-        <TextField
+        <FormTextField control={control} name="name" label="Full name" autoComplete="name" error={errorOf('name')} disabled={isLoading} />
+        <FormTextField
+          control={control}
+          name="username"
           label="Username"
           autoComplete="username"
-          value={form.username}
-          onChange={(v) => set('username')(sanitizeUsername(v))}
-          onBlur={touch('username')}
+          transform={sanitizeUsername}
           error={errorOf('username') ?? username.error}
           hint={username.ok ?? MESSAGES.usernameHint}
           hintTone={username.ok ? 'ok' : 'muted'}
           disabled={isLoading}
         />
-        <EmailField value={form.email} onChange={set('email')} onBlur={touch('email')} error={errorOf('email')} disabled={isLoading} />
-        <PasswordField
+        <FormEmailField control={control} name="email" error={errorOf('email')} disabled={isLoading} />
+        <FormPasswordField
+          control={control}
+          name="password"
           label="Password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          onBlur={touch('password')}
           error={errorOf('password')}
           disabled={isLoading}
         />

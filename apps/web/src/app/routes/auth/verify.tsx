@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
-import { SubmitButton, TextField } from '@/components/ui/form/fields';
+import { FormTextField, SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
-import { validateOtp } from '@/features/auth/validation';
+import { verifyFormSchema } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
 
@@ -16,28 +17,28 @@ export function VerifyRoute() {
   const navigate = useNavigate();
   const state = useLocation().state as { email?: string; notVerified?: boolean } | null;
   const email = state?.email ?? sessionStorage.getItem(SIGNUP_FORM_KEY) ?? '';
-  const [code, setCode] = useState('');
+  const { control, handleSubmit, watch, formState } = useZodForm(verifyFormSchema, { mode: 'onChange', defaultValues: { code: '' } });
   const [isLoading, setIsLoading] = useState(false);
   const [isResending, setIsResending] = useState(false);
   const flash = useFlash();
-  const codeError = code.length > 0 && code.length < 6 ? validateOtp(code) : null;
+  const code = watch('code');
+  // A partly typed code reads the rule as it is typed; an empty field reads nothing.
+  const codeError = code.length > 0 && code.length < 6 ? (formState.errors.code?.message ?? null) : null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (validateOtp(code)) {
-      flash.setError(validateOtp(code));
-      return;
-    }
-    setIsLoading(true);
-    try {
-      const res = await authApi.verifyOtp({ email, code });
-      flash.setMessage(res.message || 'Email verified successfully!');
-      window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
-    } catch (err) {
-      flash.setError(errorText(err, 'Invalid OTP'));
-      setIsLoading(false);
-    }
-  };
+  const submit = handleSubmit(
+    async ({ code }) => {
+      setIsLoading(true);
+      try {
+        const res = await authApi.verifyOtp({ email, code });
+        flash.setMessage(res.message || 'Email verified successfully!');
+        window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
+      } catch (err) {
+        flash.setError(errorText(err, 'Invalid OTP'));
+        setIsLoading(false);
+      }
+    },
+    (errors) => flash.setError(errors.code?.message ?? null),
+  );
 
   const resend = async () => {
     setIsResending(true);
@@ -68,13 +69,14 @@ export function VerifyRoute() {
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
       <form onSubmit={submit} noValidate>
-        <TextField
+        <FormTextField
+          control={control}
+          name="code"
           label="Verification code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
-          onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+          transform={(v) => v.replace(/\D/g, '').slice(0, 6)}
           error={codeError}
           disabled={isLoading}
           className="text-center"

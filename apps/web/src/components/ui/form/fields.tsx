@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type KeyboardEvent, useId, useState } from 'react';
+import { type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, useId, useState } from 'react';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 
 const inputClass =
   'w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-neon-cyan focus:outline-none focus:ring-1 focus:ring-neon-cyan disabled:opacity-60';
@@ -121,4 +122,44 @@ export function SubmitButton({
       {isLoading ? loadingLabel : label}
     </button>
   );
+}
+
+type FormFieldProps<T extends FieldValues> = Omit<FieldProps, 'value' | 'onChange' | 'error' | 'label'> & {
+  control: Control<T>;
+  name: Path<T>;
+  /** Applied to every change (input filters such as digits only). */
+  transform?: (value: string) => string;
+  /** What shows under the field; by default the field's validation error. */
+  error?: string | null;
+};
+
+/** The value, change, blur and error of a react-hook-form field, for the fields above. */
+function useFieldBinding<T extends FieldValues>({ control, name, transform, error, onBlur }: FormFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    ref: field.ref,
+    value: (field.value as string | undefined) ?? '',
+    onChange: (v: string) => field.onChange(transform ? transform(v) : v),
+    onBlur: (e: FocusEvent<HTMLInputElement>) => {
+      field.onBlur();
+      onBlur?.(e);
+    },
+    error: error === undefined ? (fieldState.error?.message ?? null) : error,
+  };
+}
+
+/** A TextField bound to a react-hook-form field. */
+export function FormTextField<T extends FieldValues>(props: FormFieldProps<T> & { label: string }) {
+  const { control, name, transform, error, onBlur, ...rest } = props;
+  return <TextField {...rest} {...useFieldBinding(props)} />;
+}
+/** A PasswordField bound to a react-hook-form field. */
+export function FormPasswordField<T extends FieldValues>(props: FormFieldProps<T> & { label: string }) {
+  const { control, name, transform, error, onBlur, ...rest } = props;
+  return <PasswordField {...rest} {...useFieldBinding(props)} />;
+}
+/** An EmailField bound to a react-hook-form field. */
+export function FormEmailField<T extends FieldValues>(props: FormFieldProps<T> & { label?: string }) {
+  const { control, name, transform, error, onBlur, ...rest } = props;
+  return <EmailField {...rest} {...useFieldBinding(props)} />;
 }

@@ -1,8 +1,11 @@
-import { DELETE_REASONS, MESSAGES } from '@sangam/contracts';
-import { type FormEvent, useState } from 'react';
+import { DELETE_REASONS } from '@sangam/contracts';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
 import { Banner } from '@/components/ui/form/banner';
-import { EmailField, PasswordField, SubmitButton } from '@/components/ui/form/fields';
+import { FormEmailField, FormPasswordField, SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { deleteAccountFormSchema, deleteVerifyFormSchema } from '@/features/account/validation';
 import { AppError } from '@/lib/app-error';
 import { authApi } from '@/lib/auth/auth-api';
 import { sessionCleared } from '@/lib/auth/auth-slice';
@@ -17,25 +20,28 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
   const dispatch = useAppDispatch();
   const session = useSession();
   const [step, setStep] = useState<1 | 2>(1);
-  const [email, setEmail] = useState(session.user?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [reason, setReason] = useState('');
-  const [feedback, setFeedback] = useState('');
+  const verifyForm = useZodForm(deleteVerifyFormSchema, { defaultValues: { email: session.user?.email ?? '', password: '' } });
+  // Step 2: a field's message shows once it is left or the form was submitted, then follows every change.
+  const deleteForm = useZodForm(deleteAccountFormSchema, {
+    mode: 'onTouched',
+    defaultValues: { password: '', reason: '', feedback: '' },
+  });
+  const reason = useController({ control: deleteForm.control, name: 'reason' });
+  const feedback = useController({ control: deleteForm.control, name: 'feedback' });
   const [verified, setVerified] = useState<{ email: string; token: string } | null>(null);
-  const [touched, setTouched] = useState({ password: false, reason: false });
   const [isLoading, setIsLoading] = useState(false);
   const flash = useFlash();
-  const passwordError = touched.password && !password ? MESSAGES.passwordRequired : null;
-  const reasonError = touched.reason && !reason ? MESSAGES.reasonRequired : null;
+  const step1 = verifyForm.watch();
+  const step2 = deleteForm.watch();
+  const reasonError = reason.fieldState.error?.message ?? null;
 
-  const verify = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email || !password || isLoading) return;
+  const verify = verifyForm.handleSubmit(async ({ email, password }) => {
+    if (isLoading) return;
     setIsLoading(true);
     try {
       const res = await authApi.login(email.trim(), password);
       setVerified({ email: res.user.email, token: res.access_token });
-      setPassword('');
+      verifyForm.setValue('password', '');
       setStep(2);
     } catch (err) {
       flash.setError(
@@ -43,16 +49,14 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
       );
     }
     setIsLoading(false);
-  };
+  });
 
-  const remove = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched({ password: true, reason: true });
+  const remove = deleteForm.handleSubmit(async ({ password, reason, feedback }) => {
     if (!verified) {
       flash.setError('Please verify your credentials first');
       return;
     }
-    if (!password || !reason || isLoading) return;
+    if (!reason || isLoading) return;
     setIsLoading(true);
     try {
       const res = await authApi.deleteAccount(verified.token, { password, reason, feedback: feedback.trim() || undefined });
@@ -66,14 +70,11 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
       flash.setError(errorText(err, 'Failed to delete account'));
       setIsLoading(false);
     }
-  };
+  });
 
   const back = () => {
     setStep(1);
-    setPassword('');
-    setReason('');
-    setFeedback('');
-    setTouched({ password: false, reason: false });
+    deleteForm.reset();
   };
 
   return (
@@ -86,13 +87,20 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
       {step === 1 ? (
         <form onSubmit={verify} noValidate aria-label="Verify your identity">
           <h2 className="mb-4 text-lg font-semibold text-white">Verify your identity to proceed</h2>
-          <EmailField value={email} onChange={setEmail} disabled={isLoading} />
-          <PasswordField label="Password" value={password} onChange={setPassword} disabled={isLoading} autoComplete="current-password" />
+          <FormEmailField control={verifyForm.control} name="email" error={null} disabled={isLoading} />
+          <FormPasswordField
+            control={verifyForm.control}
+            name="password"
+            label="Password"
+            error={null}
+            disabled={isLoading}
+            autoComplete="current-password"
+          />
           <SubmitButton
             isLoading={isLoading}
             loadingLabel="Verifying..."
             label="Continue to Delete Account"
-            isDisabled={!email || !password}
+            isDisabled={!step1.email || !step1.password}
           />
           <button type="button" onClick={onCancel} className="btn-ghost mt-3 w-full justify-center">
             Cancel
@@ -103,12 +111,10 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
           <p className="mb-4 text-sm text-slate-300">
             Deleting the account of <strong className="text-white">{verified?.email}</strong>
           </p>
-          <PasswordField
+          <FormPasswordField
+            control={deleteForm.control}
+            name="password"
             label="Password"
-            value={password}
-            onChange={setPassword}
-            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-            error={passwordError}
             disabled={isLoading}
             autoComplete="current-password"
           />
@@ -117,9 +123,10 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
           </label>
           <select
             id="delete-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, reason: true }))}
+            ref={reason.field.ref}
+            value={reason.field.value}
+            onChange={(e) => reason.field.onChange(e.target.value)}
+            onBlur={reason.field.onBlur}
             aria-invalid={reasonError ? true : undefined}
             disabled={isLoading}
             className="mb-1 w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2.5 text-slate-100"
@@ -137,8 +144,10 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
           </label>
           <textarea
             id="delete-feedback"
-            value={feedback}
-            onChange={(e) => setFeedback(e.target.value)}
+            ref={feedback.field.ref}
+            value={feedback.field.value}
+            onChange={(e) => feedback.field.onChange(e.target.value)}
+            onBlur={feedback.field.onBlur}
             maxLength={2000}
             rows={3}
             disabled={isLoading}
@@ -146,7 +155,7 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
           />
           <button
             type="submit"
-            disabled={!password || !reason || isLoading}
+            disabled={!step2.password || !step2.reason || isLoading}
             className="w-full rounded-full bg-red-600 py-3 font-semibold text-white hover:bg-red-500 disabled:opacity-50"
           >
             {isLoading ? 'Deleting...' : 'Delete my account'}

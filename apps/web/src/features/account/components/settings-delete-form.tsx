@@ -1,7 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Banner } from '@/components/ui/form/banner';
-import { PasswordField, TextField } from '@/components/ui/form/fields';
+import { FormPasswordField, FormTextField } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { settingsDeleteFormSchema } from '@/features/account/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorCode, errorText } from '@/lib/auth/error-text';
 
@@ -14,42 +16,54 @@ export const RECENT_AUTH_MESSAGE = 'For your security, please enter your passwor
  */
 export function SettingsDeleteForm({ accountEmail, onDeleted }: { accountEmail: string; onDeleted: (message: string) => void }) {
   const flash = useFlash();
-  const [emailInput, setEmailInput] = useState('');
-  const [deleteInput, setDeleteInput] = useState('');
-  const [password, setPassword] = useState('');
+  const { control, handleSubmit, setValue, watch } = useZodForm(settingsDeleteFormSchema, {
+    defaultValues: { email: '', confirmation: '', password: '' },
+  });
   const [needsPassword, setNeedsPassword] = useState(false);
   const [isLoading, setIsLoading] = useState(false);
+  const form = watch();
   const isDeleteEnabled =
-    emailInput.trim().toLowerCase() === accountEmail.toLowerCase() && deleteInput === 'DELETE' && (!needsPassword || password !== '');
+    form.email.trim().toLowerCase() === accountEmail.toLowerCase() &&
+    form.confirmation === 'DELETE' &&
+    (!needsPassword || form.password !== '');
 
-  const remove = async (e: FormEvent) => {
-    e.preventDefault();
+  const remove = handleSubmit(async ({ email, confirmation, password }) => {
     if (!isDeleteEnabled || isLoading) return;
     setIsLoading(true);
     try {
-      const res = await authApi.deleteBySettings({
-        email: emailInput.trim(),
-        confirmation: deleteInput,
-        ...(needsPassword ? { password } : {}),
-      });
+      const res = await authApi.deleteBySettings({ email: email.trim(), confirmation, ...(needsPassword ? { password } : {}) });
       onDeleted(res.message || 'Account deleted successfully');
     } catch (err) {
       if (errorCode(err) === 'RECENT_AUTH_REQUIRED') {
         setNeedsPassword(true);
         flash.setError(errorText(err, RECENT_AUTH_MESSAGE));
       } else flash.setError(errorText(err, 'Failed to delete account'));
-      setPassword('');
+      setValue('password', '');
       setIsLoading(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={remove} noValidate>
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
-      <TextField label="Type your account email" value={emailInput} onChange={setEmailInput} autoComplete="off" disabled={isLoading} />
-      <TextField label="Type DELETE to confirm" value={deleteInput} onChange={setDeleteInput} autoComplete="off" disabled={isLoading} />
+      <FormTextField control={control} name="email" label="Type your account email" error={null} autoComplete="off" disabled={isLoading} />
+      <FormTextField
+        control={control}
+        name="confirmation"
+        label="Type DELETE to confirm"
+        error={null}
+        autoComplete="off"
+        disabled={isLoading}
+      />
       {needsPassword && (
-        <PasswordField label="Password" value={password} onChange={setPassword} disabled={isLoading} autoComplete="current-password" />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label="Password"
+          error={null}
+          disabled={isLoading}
+          autoComplete="current-password"
+        />
       )}
       <button
         type="submit"

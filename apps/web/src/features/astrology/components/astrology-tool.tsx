@@ -1,38 +1,43 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useController } from 'react-hook-form';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ToolAnswer } from '@/components/tool/tool-answer';
-import { TextField } from '@/components/ui/form/fields';
+import { FormTextField } from '@/components/ui/form/fields';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { TOOL_TYPING } from '@/config/timings';
-import { type BirthDetails, ddmmyyyy, twelveHour } from '@/features/astrology/api/astrology-request';
+import { ddmmyyyy, twelveHour } from '@/features/astrology/api/astrology-request';
 import { BirthOptions, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/components/birth-options';
 import { ChartFacts } from '@/features/astrology/components/chart-facts';
 import { ReadingFacts } from '@/features/astrology/components/reading-facts';
 import { useAstrology } from '@/features/astrology/hooks/use-astrology';
+import { type BirthForm, birthFormSchema } from '@/features/astrology/validation';
 import { isBusy } from '@/lib/agent/tool-run';
 
-const EMPTY: BirthDetails = { fullName: '', dob: '', placeOfBirth: '', timeOfBirth: '', question: '' };
+const EMPTY: BirthForm = { fullName: '', dob: '', placeOfBirth: '', timeOfBirth: '', question: '', options: DEFAULT_BIRTH_OPTIONS };
 
 /** The birth form, then the computed chart with a reading that streams in; Consult the Stars Again clears the form. */
 export function AstrologyTool() {
-  const [form, setForm] = useState(EMPTY);
-  const [options, setOptions] = useState(DEFAULT_BIRTH_OPTIONS);
+  const { control, handleSubmit, reset: resetForm, watch } = useZodForm(birthFormSchema, { defaultValues: EMPTY });
+  const options = useController({ control, name: 'options' });
   const { run, facts, placeError, birthError, consult, reset } = useAstrology();
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (placeError || birthError) formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [placeError, birthError]);
-  const set = (k: keyof BirthDetails) => (v: string) => {
-    // Editing the field the server refused clears its message.
-    if ((k === 'placeOfBirth' && placeError) || ((k === 'dob' || k === 'timeOfBirth') && birthError)) reset();
-    setForm((f) => ({ ...f, [k]: v }));
-  };
-  const isFilled = [form.fullName, form.dob, form.placeOfBirth, form.timeOfBirth].every((v) => v.trim());
+  // Editing the field the server refused clears its message.
+  useEffect(() => {
+    const sub = watch((_, { name }) => {
+      if ((name === 'placeOfBirth' && placeError) || ((name === 'dob' || name === 'timeOfBirth') && birthError)) reset();
+    });
+    return () => sub.unsubscribe();
+  }, [watch, placeError, birthError, reset]);
+  const form = watch();
+  const isFilled = birthFormSchema.safeParse(form).success;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!isFilled || isBusy(run)) return;
-    void consult(form, options);
-  };
+  const submit = handleSubmit(({ options, ...details }) => {
+    if (isBusy(run)) return;
+    void consult(details, options);
+  });
 
   return (
     <ToolShell
@@ -48,35 +53,31 @@ export function AstrologyTool() {
             className="card mx-auto grid max-w-2xl gap-x-4 sm:grid-cols-2"
             aria-label="Birth details"
           >
-            <TextField label="Full name" value={form.fullName} onChange={set('fullName')} autoComplete="name" />
-            <TextField
-              label="Place of birth"
-              value={form.placeOfBirth}
-              onChange={set('placeOfBirth')}
-              placeholder="e.g. Pune"
-              error={placeError}
-            />
-            <TextField
+            <FormTextField control={control} name="fullName" label="Full name" error={null} autoComplete="name" />
+            <FormTextField control={control} name="placeOfBirth" label="Place of birth" placeholder="e.g. Pune" error={placeError} />
+            <FormTextField
+              control={control}
+              name="dob"
               label="Date of birth"
               type="date"
-              value={form.dob}
-              onChange={set('dob')}
               error={birthError}
               hint={form.dob ? `dd mm yyyy: ${ddmmyyyy(form.dob)}` : 'dd mm yyyy'}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="timeOfBirth"
               label="Time of birth"
               type="time"
-              value={form.timeOfBirth}
-              onChange={set('timeOfBirth')}
+              error={null}
               hint={form.timeOfBirth ? twelveHour(form.timeOfBirth) : '12-hour, AM or PM'}
             />
-            <BirthOptions value={options} onChange={setOptions} />
+            <BirthOptions value={options.field.value} onChange={options.field.onChange} />
             <div className="sm:col-span-2">
-              <TextField
+              <FormTextField
+                control={control}
+                name="question"
                 label="Your question (optional)"
-                value={form.question}
-                onChange={set('question')}
+                error={null}
                 placeholder="What would you like to know?"
               />
               <button type="submit" disabled={!isFilled} className="btn-primary w-full justify-center py-3">
@@ -101,8 +102,7 @@ export function AstrologyTool() {
                 className="btn-primary"
                 onClick={() => {
                   reset();
-                  setForm(EMPTY);
-                  setOptions(DEFAULT_BIRTH_OPTIONS);
+                  resetForm(EMPTY);
                 }}
               >
                 Consult the Stars Again
