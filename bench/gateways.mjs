@@ -5,7 +5,8 @@
 // and its p50 at c=64, and the server's RSS after the runs.
 // Needs the built server: `npm run build -w @sangam/server && node bench/gateways.mjs`.
 // BENCH_ROUNDS (3), BENCH_N (c=1 answers per round, 150), BENCH_M (c=64 answers per round, 640),
-// BENCH_ONLY=pglite|postgres (skip the other database), BENCH_JSON=file (also write the figures there).
+// BENCH_ONLY=pglite|postgres (skip the other database), BENCH_JSON=file (also write the figures there),
+// BENCH_BEFORE_JS=file (an earlier build of the server, measured in the same run as 'Sangam … before').
 import fs from 'node:fs';
 import { completion, startFloor, startMock, startPortkey, startSangam } from './lib/gateways.mjs';
 import { closedLoop, sequential } from './lib/load.mjs';
@@ -26,8 +27,14 @@ try {
   const portkey = await startPortkey(mock.url);
   started.push(portkey);
   const sangams = [];
-  if (only !== 'postgres') sangams.push(await startSangam(mock.url, { users: C }));
-  if (only !== 'pglite') sangams.push(await startSangam(mock.url, { users: C, postgres: true }));
+  // BENCH_BEFORE_JS: also an earlier build of the server (e.g. `main` before a change), side by side.
+  const before = process.env.BENCH_BEFORE_JS;
+  for (const postgres of [false, true]) {
+    if (only === (postgres ? 'pglite' : 'postgres')) continue;
+    const db = postgres ? 'PostgreSQL' : 'PGlite';
+    if (before) sangams.push(await startSangam(mock.url, { users: C, postgres, serverJs: before, name: `Sangam ${db} before` }));
+    sangams.push(await startSangam(mock.url, { users: C, postgres }));
+  }
   started.push(...sangams);
 
   /** Each row: a gateway and a path, and how one answer is sent through it. */
