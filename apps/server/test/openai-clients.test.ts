@@ -98,6 +98,36 @@ describe('the official openai client against /v1', () => {
     expect((res.usage as unknown as Usage).cost_details.per_call).toHaveLength(1);
   });
 
+  it('sends max_tokens (or max_completion_tokens) on to the model, streamed or not', async () => {
+    await client.chat.completions.create({ model: 'beta', messages: ask('limit me'), max_tokens: 7 });
+    expect(e.fake.requests.filter((r) => r.model === 'beta').at(-1)?.maxTokens).toBe(7);
+    const stream = await client.chat.completions.create({
+      model: 'beta',
+      messages: ask('limit me'),
+      max_completion_tokens: 9,
+      stream: true,
+    });
+    for await (const _ of stream);
+    expect(e.fake.requests.filter((r) => r.model === 'beta').at(-1)?.maxTokens).toBe(9);
+    await client.chat.completions.create({ model: 'beta', messages: ask('no limit') });
+    expect(e.fake.requests.filter((r) => r.model === 'beta').at(-1)?.maxTokens).toBeUndefined();
+  });
+
+  it('never streams part of a stop sequence split across chunks', async () => {
+    // The fake streams 8 characters a chunk: "Answer f" | "rom beta" | ": வணக்கம"… and the stop "from b" spans the first two.
+    for (const [stop, expected] of [
+      ['from b', 'Answer '],
+      ['beta: வ', 'Answer from '],
+      ['not in the text', 'Answer from beta: வணக்கம் 🙏'],
+    ] as const) {
+      const stream = await client.chat.completions.create({ model: 'beta', messages: ask('வணக்கம் 🙏'), stop: [stop], stream: true });
+      const pieces: string[] = [];
+      for await (const c of stream) if (c.choices[0]?.delta.content) pieces.push(c.choices[0].delta.content);
+      expect(pieces.join(''), stop).toBe(expected);
+      expect(pieces.every((p) => !p.includes(stop))).toBe(true);
+    }
+  });
+
   it('lists the Sangam models and every configured model', async () => {
     const ids = [];
     for await (const m of client.models.list()) ids.push(m.id);

@@ -30,6 +30,8 @@ export type FakeRequest = {
   responseFormat?: unknown;
   /** The sampling temperature sent, when any. */
   temperature?: number;
+  /** The token limit sent (`max_tokens` or `max_completion_tokens`), when any. */
+  maxTokens?: number;
   closedEarly?: boolean;
   /** The TCP connection the request came on has closed (a caller aborting a call destroys it). */
   socketClosed?: boolean;
@@ -128,13 +130,17 @@ export async function startFakeLlm({ port: listenPort = 0 }: { port?: number } =
       messages: FakeRequest['messages'];
       response_format?: unknown;
       temperature?: number;
+      max_tokens?: number;
+      max_completion_tokens?: number;
     };
+    const maxTokens = body.max_completion_tokens ?? body.max_tokens;
     const record: FakeRequest = {
       model: body.model,
       stream: Boolean(body.stream),
       messages: body.messages,
       responseFormat: body.response_format,
       ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
+      ...(maxTokens !== undefined ? { maxTokens } : {}),
       at: Date.now(),
     };
     requests.push(record);

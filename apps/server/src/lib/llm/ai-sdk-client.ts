@@ -67,7 +67,7 @@ const toPrompt = (system: string, messages: ChatMessage[]): LanguageModelV3Promp
  * 4 ms of CPU per call on this kind of machine (bench/engine-overhead.mjs). Retries follow the
  * SDK's rules (provider-retry.ts); a failure in the stream ends it with that error.
  */
-function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadline, temperature }: ChatInput) {
+function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadline, temperature, maxOutputTokens }: ChatInput) {
   let usage: TokenUsage = NO_USAGE;
   let settle: (u: TokenUsage) => void = () => {};
   const done = new Promise<TokenUsage>((resolve) => {
@@ -76,7 +76,7 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadli
   async function* text() {
     try {
       const { stream } = await withRetries(
-        () => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal, temperature }),
+        () => model.doStream({ prompt: toPrompt(system, messages), abortSignal: signal, temperature, maxOutputTokens }),
         signal,
         { deadline },
       );
@@ -101,9 +101,9 @@ function streamAnswer(model: LanguageModelV3, { system, messages, signal, deadli
  * The whole answer from the provider's `doGenerate`: one JSON response instead of a stream, which
  * costs about a third of the CPU (no web-stream pipeline; bench/engine-overhead.mjs).
  */
-async function generateText(model: LanguageModelV3, { system, messages, signal, deadline, temperature }: ChatInput) {
+async function generateText(model: LanguageModelV3, { system, messages, signal, deadline, temperature, maxOutputTokens }: ChatInput) {
   const result = await withRetries(
-    () => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal, temperature }),
+    () => model.doGenerate({ prompt: toPrompt(system, messages), abortSignal: signal, temperature, maxOutputTokens }),
     signal,
     { deadline },
   );

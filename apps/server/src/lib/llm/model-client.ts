@@ -5,9 +5,17 @@ export type TokenUsage = { inputTokens: number; outputTokens: number };
 
 /**
  * `deadline` (epoch ms): when the model's time is up; no retry waits past it. `temperature` (0..2):
- * the sampling temperature, the provider's default when absent.
+ * the sampling temperature, the provider's default when absent. `maxOutputTokens`: the most tokens
+ * the answer may have (the API's `max_tokens`), the model's own limit when absent.
  */
-export type ChatInput = { system: string; messages: ChatMessage[]; signal: AbortSignal; deadline?: number; temperature?: number };
+export type ChatInput = {
+  system: string;
+  messages: ChatMessage[];
+  signal: AbortSignal;
+  deadline?: number;
+  temperature?: number;
+  maxOutputTokens?: number;
+};
 export type StreamResult = { textStream: AsyncIterable<string>; usage: Promise<TokenUsage> };
 
 export type ModelClient = {

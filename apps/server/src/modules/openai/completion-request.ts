@@ -29,6 +29,8 @@ export type CompletionPlan = {
   stream: boolean;
   includeUsage: boolean;
   temperature?: number;
+  /** `max_completion_tokens` (or the older `max_tokens`): the most tokens each answer may have. */
+  maxTokens?: number;
   stop: string[];
   extension: SangamExtension;
   user?: string;
@@ -110,6 +112,7 @@ export function readCompletionRequest(
     stream: Boolean(req.stream),
     includeUsage: Boolean(req.stream_options?.include_usage),
     temperature: req.temperature ?? undefined,
+    maxTokens: req.max_completion_tokens ?? req.max_tokens ?? undefined,
     stop: req.stop == null ? [] : typeof req.stop === 'string' ? [req.stop] : req.stop,
     extension: ext,
     user: req.user,
@@ -125,6 +128,21 @@ export function conversationOf(plan: CompletionPlan, image?: { data: Buffer; med
       ]
     : [{ type: 'text', text: plan.question }];
   return [...plan.history, { role: 'user', content: image ? lastParts : plan.question }];
+}
+
+/**
+ * How many characters at the end of `text` could be the start of a stop sequence: a stream holds
+ * them back until the next delta tells (so a stop sequence split across deltas never leaks).
+ */
+export function stopPrefixLength(text: string, stop: string[]): number {
+  let longest = 0;
+  for (const s of stop)
+    for (let k = Math.min(s.length - 1, text.length); k > longest; k -= 1)
+      if (text.endsWith(s.slice(0, k))) {
+        longest = k;
+        break;
+      }
+  return longest;
 }
 
 /** Text cut at the first stop sequence. */

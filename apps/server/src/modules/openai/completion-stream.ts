@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { applyStop, type CompletionPlan } from '@/modules/openai/completion-request';
+import { applyStop, stopPrefixLength, type CompletionPlan } from '@/modules/openai/completion-request';
 import { responseModel, sangamOf, usageOf } from '@/modules/openai/completion-response';
 import type { OpenAiError } from '@/modules/openai/openai-error';
 import type { EngineProgress, EngineResult } from '@/modules/openai/sangam-engine';
@@ -36,7 +36,9 @@ export function openCompletionStream(
     write(
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: list, ...extra })}\n\n`,
     );
-  const sent = Array.from({ length: choices }, () => ({ text: '', stopped: false }));
+  // Per choice: the text received so far (cut at a stop sequence), how much of it went out, and
+  // whether a stop sequence ended it.
+  const sent = Array.from({ length: choices }, () => ({ text: '', out: 0, stopped: false }));
   chunk(
     plan.model,
     sent.map((_, index) => ({ index, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null })),
@@ -44,14 +46,17 @@ export function openCompletionStream(
   const keepalive = setInterval(() => write(': keep-alive\n\n'), KEEPALIVE_MS);
   keepalive.unref();
 
-  const delta = (index: number, model: string, text: string) => {
+  /** Sends what is safe: up to a stop sequence, less any tail that may still become one. */
+  const delta = (index: number, model: string, text: string, last = false) => {
     const s = sent[index];
-    if (!s || s.stopped || !text) return;
+    if (!s || s.stopped) return;
     const whole = s.text + text;
     const cut = applyStop(whole, plan.stop);
     if (cut.length < whole.length) s.stopped = true;
-    const piece = cut.slice(s.text.length);
     s.text = cut;
+    const safe = s.stopped || last ? cut.length : cut.length - stopPrefixLength(cut, plan.stop);
+    const piece = cut.slice(s.out, safe);
+    s.out = Math.max(s.out, safe);
     if (piece) chunk(model, [{ index, delta: { content: piece }, logprobs: null, finish_reason: null }]);
   };
   const progress: EngineProgress = {
@@ -69,7 +74,7 @@ export function openCompletionStream(
     finish(result: EngineResult) {
       result.choices.forEach((c, index) => {
         const s = sent[index];
-        if (s && !s.stopped && c.text.startsWith(s.text)) delta(index, c.model, c.text.slice(s.text.length));
+        if (s && !s.stopped && c.text.startsWith(s.text)) delta(index, c.model, c.text.slice(s.text.length), true);
       });
       const model = responseModel(result, plan);
       chunk(

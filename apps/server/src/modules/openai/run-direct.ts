@@ -49,6 +49,7 @@ export async function runDirect({
             signal: AbortSignal.any([signal, timeout]),
             deadline: started + model.timeoutMs,
             temperature: plan.temperature ?? model.temperature,
+            maxOutputTokens: plan.maxTokens,
           },
           progress?.delta &&
             ((delta) => {

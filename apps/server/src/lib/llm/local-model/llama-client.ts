@@ -83,7 +83,7 @@ export function createLlamaClient({ name, parts, maxTokens }: { name: string; pa
         chunks.push(t);
         wake?.();
       };
-      const run = (async () => turn(parts(), input, { maxTokens, onText }))();
+      const run = (async () => turn(parts(), input, { maxTokens: Math.min(maxTokens, input.maxOutputTokens ?? maxTokens), onText }))();
       void run
         .then(
           () => undefined,
