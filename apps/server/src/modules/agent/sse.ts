@@ -1,19 +1,10 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { AgentStreamEvent } from '@sangam/contracts';
 import type { FastifyReply } from 'fastify';
+import { startEventStream } from '@/lib/event-stream-head';
 
 /** Server-Sent Events written straight to the socket: each event is flushed the moment it exists. */
 export function openEventStream(reply: FastifyReply) {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': String(reply.request.id),
-  });
+  const res = startEventStream(reply);
   // Node corks the socket on every write until the next tick, and an answer's stream is processed
   // in microtasks, so on its own the first delta would wait for every chunk that arrived with it.
   // The first event of each turn of the event loop is therefore flushed at once (with the headers,

@@ -1,6 +1,6 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { applyStop, stopPrefixLength, type CompletionPlan } from '@/modules/openai/completion-request';
+import { startEventStream } from '@/lib/event-stream-head';
+import { applyStop, type CompletionPlan, stopPrefixLength } from '@/modules/openai/completion-request';
 import { responseModel, sangamOf, usageOf } from '@/modules/openai/completion-response';
 import type { OpenAiError } from '@/modules/openai/openai-error';
 import type { EngineProgress, EngineResult } from '@/modules/openai/sangam-engine';
@@ -17,15 +17,7 @@ export function openCompletionStream(
   reply: FastifyReply,
   { id, created, plan, choices }: { id: string; created: number; plan: CompletionPlan; choices: number },
 ) {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const res = startEventStream(reply);
   const open = () => !res.writableEnded && !res.destroyed;
   const write = (line: string) => {
     if (!open()) return;
