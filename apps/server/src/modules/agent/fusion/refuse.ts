@@ -8,7 +8,7 @@ import { answerText, estimateRefuseTokens, logModelFailure } from '@/modules/age
 import { REQUEST_CAP_MS } from '@/modules/agent/answer-pipeline';
 import { answerCost } from '@/modules/agent/fusion/costs';
 import { fuseAnswers } from '@/modules/agent/fusion/fuse';
-import { finishAssistantMessage } from '@/modules/chats/chats.queries';
+import { finishAssistantMessage } from '@/modules/chats/message-tree';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
 import type { UsageMeter } from '@/modules/usage/usage-meter';
