@@ -12,6 +12,7 @@ import { AppError } from '@/errors';
 import { type ChatInput, type ChatMessage, type ChatPart, estimateTokens, type ModelClient, type TokenUsage } from '@/lib/llm/model-client';
 import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
+import { estimateAnswerCostInr, estimateAnswerTokens } from '@/modules/agent/answer-estimate';
 import { answerCost, callCost, callCostInr } from '@/modules/agent/fusion/costs';
 import { fuseAnswers } from '@/modules/agent/fusion/fuse';
 import { FUSION_DEFAULTS, fusionGate, type Quorum, USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
@@ -20,58 +21,8 @@ import type { ModelTokens } from '@/modules/usage/usage.service';
 
 type Emit = (e: AgentStreamEvent) => void;
 
-/** Reserved per model call for the system prompt (a tool's instructions included). */
-const SYSTEM_TOKENS = 1_000;
-/** Reserved per model call for its answer. */
-const ANSWER_TOKENS = 1_000;
-/** Reserved per model call that reads the image. */
-const IMAGE_TOKENS = 1_500;
-
-/**
- * Tokens reserved for an answer before it runs: each proposer's input (the question and history at
- * 4 characters a token, a system prompt, the image) and answer, and the fusion, which reads every
- * answer. Generous, so that real usage stays under it.
- */
-export function estimateAnswerTokens({ chars, proposers, hasImage }: { chars: number; proposers: number; hasImage: boolean }) {
-  const input = Math.ceil(chars / 4) + SYSTEM_TOKENS + (hasImage ? IMAGE_TOKENS : 0);
-  const fusion = proposers > 1 ? input + (proposers + 1) * ANSWER_TOKENS : 0;
-  return proposers * (input + ANSWER_TOKENS) + fusion;
-}
-
-/** Tokens reserved to fuse stored answers again: the judge and the aggregator each read them all. */
-export const estimateRefuseTokens = ({ chars }: { chars: number }) => 2 * (Math.ceil(chars / 4) + SYSTEM_TOKENS + 2 * ANSWER_TOKENS);
-
-/**
- * Rupees an answer would cost before sending, at the models' prices with the same token estimates
- * as the reservation: each proposer call, then (two or more calls) the judge and the aggregator,
- * which read every answer. Null when none of those models has a price.
- */
-export function estimateAnswerCostInr({
-  chars,
-  proposals,
-  judge,
-  aggregator,
-  usdInrRate,
-}: {
-  chars: number;
-  proposals: Pick<ModelClient, 'price'>[];
-  judge?: Pick<ModelClient, 'price'>;
-  aggregator?: Pick<ModelClient, 'price'>;
-  usdInrRate: number;
-}): number | null {
-  const input = Math.ceil(chars / 4) + SYSTEM_TOKENS;
-  const costs = proposals.map((m) => callCostInr(m, { inputTokens: input, outputTokens: ANSWER_TOKENS }, usdInrRate));
-  if (proposals.length > 1) {
-    const read = { inputTokens: input + proposals.length * ANSWER_TOKENS, outputTokens: ANSWER_TOKENS };
-    if (judge) costs.push(callCostInr(judge, read, usdInrRate));
-    if (aggregator) costs.push(callCostInr(aggregator, { ...read, inputTokens: read.inputTokens + ANSWER_TOKENS }, usdInrRate));
-  }
-  const priced = costs.filter((c): c is number => c !== null);
-  return priced.length ? Math.round(priced.reduce((a, b) => a + b, 0) * 1e6) / 1e6 : null;
-}
-
-/** Tokens reserved for one refiner call. */
-export const estimateRefineTokens = ({ chars }: { chars: number }) => Math.ceil(chars / 4) + SYSTEM_TOKENS + ANSWER_TOKENS;
+/** Read by the estimate route (usage/), until it imports answer-estimate.ts. */
+export { estimateAnswerCostInr, estimateAnswerTokens };
 
 /** Logs a model call that failed with its cause (kind, status, provider, model id); never the prompt, a body or the key. */
 export function logModelFailure(log: FastifyBaseLogger, model: ModelClient, err: unknown, outcome: 'failed' | 'timeout', role: string) {
