@@ -12,7 +12,7 @@ import { AppError } from '@/errors';
 import type { ChatInput, ChatMessage, ChatPart, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
 import { estimateAnswerCostInr, estimateAnswerTokens } from '@/modules/agent/answer-estimate';
-import { callModel, logModelFailure } from '@/modules/agent/call-model';
+import { callModel } from '@/modules/agent/call-model';
 import { answerCost, callCost, callCostInr } from '@/modules/agent/fusion/costs';
 import { fuseAnswers } from '@/modules/agent/fusion/fuse';
 import { FUSION_DEFAULTS, fusionGate, type Quorum, USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
@@ -317,10 +317,8 @@ export async function generateAnswer({
       signal,
       emit,
       log,
-      logFailure: logModelFailure,
       stoppedOnPurpose,
       usdInrRate,
-      answerText,
     });
     fusionCalls.push(...fused.calls);
     fusionTokens.push(...fused.byModel);

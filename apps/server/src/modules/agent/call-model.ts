@@ -9,8 +9,17 @@ export function logModelFailure(log: FastifyBaseLogger, model: ModelClient, err:
   log.warn({ modelId: model.id, provider: model.provider, role, outcome, ...describeProviderError(err) }, 'model call failed');
 }
 
-/** A text answer: streamed delta by delta to `onDelta` when someone listens, otherwise asked for in one response. */
-export type TextCall = { system: string; messages: ChatMessage[]; temperature?: number; onDelta?: (delta: string) => void };
+/**
+ * A text answer: streamed delta by delta to `onDelta` when someone listens, otherwise asked for in
+ * one response. An empty text is a failure unless `allowEmpty` (the caller then decides).
+ */
+export type TextCall = {
+  system: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  onDelta?: (delta: string) => void;
+  allowEmpty?: boolean;
+};
 /** A JSON object matching `schema` (structured output). */
 export type ObjectCall<T> = { system: string; prompt: string; schema: ZodType<T> };
 
@@ -32,8 +41,7 @@ const isTextCall = <T>(input: TextCall | ObjectCall<T>): input is TextCall => 'm
 /**
  * Calls one model under its own time limit and the caller's `signal`; never throws. A failure or a
  * time-out that the caller did not cause is logged (role, kind, provider's status; never the prompt)
- * and, given a `breaker`, counted against the model; a success closes its circuit. An empty text
- * answer is a failure.
+ * and, given a `breaker`, counted against the model; a success closes its circuit.
  */
 export function callModel(
   model: ModelClient,
@@ -78,7 +86,7 @@ export async function callModel<T>(
       } else {
         ({ text, usage } = await model.generate(call));
       }
-      if (!text.trim()) throw new ModelError('empty answer');
+      if (!text.trim() && !input.allowEmpty) throw new ModelError('empty answer');
       value = text;
       if (usage.inputTokens + usage.outputTokens === 0) usage = { inputTokens: 0, outputTokens: estimateTokens(text) };
     } else {
