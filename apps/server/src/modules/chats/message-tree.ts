@@ -54,11 +54,7 @@ export async function findMessages(db: Db, chatId: string, ids: string[]) {
 
 /** An answer (assistant message) of this chat, or 404 MESSAGE_NOT_FOUND. The caller has checked the owner. */
 export async function getAnswer(db: Db, { chatId, messageId }: { chatId: string; messageId: string }) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.conversationId, chatId)))
-    .limit(1);
+  const [row] = await findMessages(db, chatId, [messageId]);
   if (row?.role !== 'assistant') throw new AppError('MESSAGE_NOT_FOUND');
   return row;
 }
