@@ -24,15 +24,16 @@ import { reapplyDeletedAccounts } from '@/modules/accounts/deleted-accounts-ledg
 import { createEmailCodes } from '@/modules/accounts/email-codes';
 import { createRefreshTokens } from '@/modules/accounts/refresh-tokens';
 import { agentRoutes } from '@/modules/agent/agent.routes';
+import { answerMessageRoutes } from '@/modules/agent/answer-message.routes';
 import { REQUEST_CAP_MS } from '@/modules/agent/answer-pipeline';
 import { createAnswerRuns } from '@/modules/agent/answer-runs';
+import { watchStopRequests } from '@/modules/agent/remote-stop';
 import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { billingRoutes } from '@/modules/billing/billing.routes';
 import { createBilling } from '@/modules/billing/billing.service';
 import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
 import { failOrphanedAnswers } from '@/modules/chats/orphaned-answers';
-import { watchStopRequests } from '@/modules/chats/remote-stop';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
 import { healthRoutes } from '@/modules/health/health.routes';
 import { createModelRegistry } from '@/modules/models/model-registry';
@@ -192,6 +193,7 @@ export async function buildApp({
     void billing.warmUp();
   });
   await app.register(chatsRoutes, { prefix: '/api/v1', ctx, registry });
+  await app.register(answerMessageRoutes, { prefix: '/api/v1', ctx, registry });
   await app.register(sharedRoutes, { prefix: '/api/v1', ctx });
   await app.register(estimateRoutes, { prefix: '/api/v1', ctx, registry });
   const arena = createArena({ ctx, registry });

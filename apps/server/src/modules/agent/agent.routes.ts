@@ -3,26 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { AGENT_BODY_LIMIT, parseAgentForm, readAgentRequest } from '@/modules/agent/agent-request';
-import { estimateRefineTokens } from '@/modules/agent/answer.service';
-import {
-  chatContext,
-  isChatId,
-  type PanelFor,
-  REQUEST_CAP_MS,
-  runError,
-  type StartedAnswer,
-  startAnswer,
-} from '@/modules/agent/answer-pipeline';
+import { adaptAnswer, wantsStream } from '@/modules/agent/answer-adapter';
+import { estimateRefineTokens } from '@/modules/agent/answer-estimate';
+import { type PanelFor, REQUEST_CAP_MS, startAnswer } from '@/modules/agent/answer-pipeline';
 import { refinePrompt } from '@/modules/agent/refine.service';
 import { openEventStream } from '@/modules/agent/sse';
+import { conversationFor, isChatId } from '@/modules/chats/conversation';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import type { ModelTokens } from '@/modules/usage/usage.service';
 import { currentUser } from '@/plugins/auth-guard';
-
-/** How often a stream waiting for an answer on another instance shows it is alive. */
-const HEARTBEAT_MS = 5_000;
-
-const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
 /** A signal that fires when the client goes away before the refiner has answered, or after 300 s. */
 function abortOnDisconnect(reply: FastifyReply) {
@@ -103,7 +92,13 @@ export async function agentRoutes(
     const input = readAgentRequest(request);
     const tokens = estimateRefineTokens({ chars: input.Prompt.length });
     return respond(request, reply, { requestId: input.Request_Id, tokens }, async (emit, signal) => {
-      const context = await chatContext(ctx.db, { userId: currentUser(request).id, chatId: input.Chat_Id });
+      // The chat's recent turns on its active path (none for another user's chat).
+      const { history } = await conversationFor(ctx.db, {
+        userId: currentUser(request).id,
+        input: { Chat_Id: input.Chat_Id, Prompt: input.Prompt },
+        lenient: true,
+      });
+      const context = history.slice(-6);
       const result = await refinePrompt({ registry, prompt: input.Prompt, context, signal, log: request.log });
       emit?.({ event: 'refined', data: result.response.data });
       return result;
@@ -118,67 +113,4 @@ export async function agentRoutes(
     );
     return adaptAnswer(request, reply, started, { abortOnDisconnect: !isChatId(input.Chat_Id) });
   });
-}
-
-/**
- * The JSON and Server-Sent Events forms of an answer: both only follow the pipeline's run (or replay
- * a stored answer). A client going away stops following; it aborts only an answer kept nowhere.
- */
-export async function adaptAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  started: StartedAnswer,
-  {
-    abortOnDisconnect = false,
-    from = 0,
-    stream = wantsStream(request),
-    waitElsewhere,
-  }: {
-    abortOnDisconnect?: boolean;
-    from?: number;
-    stream?: boolean;
-    /**
-     * The answer runs on another instance: resolves with its stored events once it has finished (the
-     * stream stays open meanwhile, with a comment every few seconds), or undefined if the client left.
-     */
-    waitElsewhere?: (isOpen: () => boolean) => Promise<AgentStreamEvent[] | undefined>;
-  } = {},
-) {
-  const { run } = started;
-  let replay = started.replay ?? [];
-  if (!stream) {
-    if (run) {
-      const onClose = () => {
-        if (abortOnDisconnect && !reply.raw.writableFinished) run.controller.abort(new Error('client disconnected'));
-      };
-      reply.raw.on('close', onClose);
-      await run.done;
-    }
-    const last = run ? run.lastEvent() : replay.at(-1);
-    const failed = runError(last);
-    if (failed) throw failed;
-    return reply.send(last?.event === 'final' ? last.data : {});
-  }
-  const sse = openEventStream(reply);
-  if (!run) {
-    if (waitElsewhere) {
-      const heartbeat = setInterval(() => sse.comment('the answer is being generated'), HEARTBEAT_MS);
-      try {
-        replay = (await waitElsewhere(sse.isOpen)) ?? [];
-      } finally {
-        clearInterval(heartbeat);
-      }
-    }
-    replay.forEach((e, i) => {
-      if (i >= from) sse.send(e, i);
-    });
-    sse.end();
-    return reply;
-  }
-  const stop = run.follow(from, sse.send, sse.end);
-  reply.raw.on('close', () => {
-    stop();
-    if (abortOnDisconnect && !run.isFinished) run.controller.abort(new Error('client disconnected'));
-  });
-  return reply;
 }

@@ -9,9 +9,10 @@ import type {
 } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@/errors';
-import { type ChatInput, type ChatMessage, type ChatPart, estimateTokens, type ModelClient, type TokenUsage } from '@/lib/llm/model-client';
-import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
+import type { ChatInput, ChatMessage, ChatPart, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
+import { estimateAnswerCostInr, estimateAnswerTokens } from '@/modules/agent/answer-estimate';
+import { callModel } from '@/modules/agent/call-model';
 import { answerCost, callCost, callCostInr } from '@/modules/agent/fusion/costs';
 import { fuseAnswers } from '@/modules/agent/fusion/fuse';
 import { FUSION_DEFAULTS, fusionGate, type Quorum, USD_INR_RATE_DEFAULT } from '@/modules/agent/fusion/quorum';
@@ -20,63 +21,9 @@ import type { ModelTokens } from '@/modules/usage/usage.service';
 
 type Emit = (e: AgentStreamEvent) => void;
 
-/** Reserved per model call for the system prompt (a tool's instructions included). */
-const SYSTEM_TOKENS = 1_000;
-/** Reserved per model call for its answer. */
-const ANSWER_TOKENS = 1_000;
-/** Reserved per model call that reads the image. */
-const IMAGE_TOKENS = 1_500;
+/** Read by the estimate route (usage/), until it imports answer-estimate.ts. */
+export { estimateAnswerCostInr, estimateAnswerTokens };
 
-/**
- * Tokens reserved for an answer before it runs: each proposer's input (the question and history at
- * 4 characters a token, a system prompt, the image) and answer, and the fusion, which reads every
- * answer. Generous, so that real usage stays under it.
- */
-export function estimateAnswerTokens({ chars, proposers, hasImage }: { chars: number; proposers: number; hasImage: boolean }) {
-  const input = Math.ceil(chars / 4) + SYSTEM_TOKENS + (hasImage ? IMAGE_TOKENS : 0);
-  const fusion = proposers > 1 ? input + (proposers + 1) * ANSWER_TOKENS : 0;
-  return proposers * (input + ANSWER_TOKENS) + fusion;
-}
-
-/** Tokens reserved to fuse stored answers again: the judge and the aggregator each read them all. */
-export const estimateRefuseTokens = ({ chars }: { chars: number }) => 2 * (Math.ceil(chars / 4) + SYSTEM_TOKENS + 2 * ANSWER_TOKENS);
-
-/**
- * Rupees an answer would cost before sending, at the models' prices with the same token estimates
- * as the reservation: each proposer call, then (two or more calls) the judge and the aggregator,
- * which read every answer. Null when none of those models has a price.
- */
-export function estimateAnswerCostInr({
-  chars,
-  proposals,
-  judge,
-  aggregator,
-  usdInrRate,
-}: {
-  chars: number;
-  proposals: Pick<ModelClient, 'price'>[];
-  judge?: Pick<ModelClient, 'price'>;
-  aggregator?: Pick<ModelClient, 'price'>;
-  usdInrRate: number;
-}): number | null {
-  const input = Math.ceil(chars / 4) + SYSTEM_TOKENS;
-  const costs = proposals.map((m) => callCostInr(m, { inputTokens: input, outputTokens: ANSWER_TOKENS }, usdInrRate));
-  if (proposals.length > 1) {
-    const read = { inputTokens: input + proposals.length * ANSWER_TOKENS, outputTokens: ANSWER_TOKENS };
-    if (judge) costs.push(callCostInr(judge, read, usdInrRate));
-    if (aggregator) costs.push(callCostInr(aggregator, { ...read, inputTokens: read.inputTokens + ANSWER_TOKENS }, usdInrRate));
-  }
-  const priced = costs.filter((c): c is number => c !== null);
-  return priced.length ? Math.round(priced.reduce((a, b) => a + b, 0) * 1e6) / 1e6 : null;
-}
-
-/** Tokens reserved for one refiner call. */
-export const estimateRefineTokens = ({ chars }: { chars: number }) => Math.ceil(chars / 4) + SYSTEM_TOKENS + ANSWER_TOKENS;
-
-/** Logs a model call that failed with its cause (kind, status, provider, model id); never the prompt, a body or the key. */
-export function logModelFailure(log: FastifyBaseLogger, model: ModelClient, err: unknown, outcome: 'failed' | 'timeout', role: string) {
-  log.warn({ modelId: model.id, provider: model.provider, role, outcome, ...describeProviderError(err) }, 'model call failed');
-}
 /** Why an answer's signal was aborted on purpose: the owner pressed Stop (or the server cut it short). */
 export class AnswerStopped extends Error {
   constructor(detail = 'The answer was stopped.') {
@@ -84,12 +31,9 @@ export class AnswerStopped extends Error {
     this.name = 'AnswerStopped';
   }
 }
-/** The reason a model's own timer aborts its call. */
-class ModelTimedOut extends Error {}
-
-/** One model's outcome: a typed union (never a string match on the abort reason). */
+/** One proposer's outcome: a typed union (never a string match on the abort reason). */
 type Measured = { text: string; tokens: number; durationMs: number; usage: TokenUsage };
-export type ModelOutcome =
+export type ProposalOutcome =
   | ({ kind: 'done' } & Measured)
   | ({ kind: 'failed'; code: 'MODEL_FAILED' | 'MODEL_CIRCUIT_OPEN'; detail: string } & Measured)
   | ({ kind: 'timeout'; code: 'MODEL_TIMEOUT'; detail: string } & Measured)
@@ -103,7 +47,7 @@ export type Proposal = {
   /** Text streamed so far (the whole answer once done). */
   text: string;
   /** Set once the call has ended. */
-  outcome?: ModelOutcome;
+  outcome?: ProposalOutcome;
   /** Ended after the fusion started: shown, not fused. */
   late?: boolean;
   /** Rupees of the call at the model's price (null without one). */
@@ -190,66 +134,57 @@ export async function answerText(model: ModelClient, input: ChatInput, onDelta?:
 async function runProposal(
   p: Proposal,
   input: ChatInput,
-  { log, emit, usdInrRate, isLate }: { log: FastifyBaseLogger; emit?: Emit; usdInrRate: number; isLate: () => boolean },
+  {
+    log,
+    emit,
+    usdInrRate,
+    isLate,
+    breaker,
+  }: { log: FastifyBaseLogger; emit?: Emit; usdInrRate: number; isLate: () => boolean; breaker: ModelRegistry['breaker'] },
 ) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new ModelTimedOut()), p.model.timeoutMs);
-  const onAbort = () => controller.abort(input.signal.reason);
-  input.signal.addEventListener('abort', onAbort, { once: true });
   const model: ModelRef = { model: p.model.id, name: p.model.name, answerId: p.answerId, ...(p.sample ? { sample: p.sample } : {}) };
-  const started = Date.now();
   emit?.({ event: 'model-start', data: model });
-  try {
-    const { text, usage } = await answerText(
-      p.model,
-      {
-        system: input.system,
-        messages: input.messages,
-        signal: controller.signal,
-        deadline: Date.now() + p.model.timeoutMs,
-        temperature: input.temperature ?? p.model.temperature,
-      },
-      emit &&
+  const outcome = await callModel(
+    p.model,
+    {
+      system: input.system,
+      messages: input.messages,
+      temperature: input.temperature ?? p.model.temperature,
+      onDelta:
+        emit &&
         ((delta) => {
           p.text += delta;
           emit({ event: 'model-delta', data: { ...model, delta } });
         }),
-    );
-    p.text = text;
-    if (!text.trim()) throw new ModelError('empty answer');
-    const counted = usage.inputTokens + usage.outputTokens ? usage : { inputTokens: 0, outputTokens: estimateTokens(text) };
-    const tokens = counted.inputTokens + counted.outputTokens;
-    const durationMs = Date.now() - started;
-    p.outcome = { kind: 'done', text, tokens, durationMs, usage: counted };
-    p.costInr = callCostInr(p.model, counted, usdInrRate);
+    },
+    { signal: input.signal, role: 'proposer', log, breaker },
+  );
+  p.text = outcome.text;
+  p.costInr = callCostInr(p.model, outcome.usage, usdInrRate);
+  const { text, tokens, durationMs, usage } = outcome;
+  if (outcome.kind === 'done') {
+    p.outcome = { kind: 'done', text, tokens, durationMs, usage };
     if (isLate()) p.late = true;
     emit?.({
       event: 'model-end',
       data: { ...model, text, tokens, durationMs, costInr: p.costInr, ...(p.late ? { late: true } : {}) },
     });
-  } catch (err) {
-    const reason = controller.signal.reason;
-    const usage = { inputTokens: 0, outputTokens: estimateTokens(p.text) };
-    const base = { text: p.text, tokens: usage.outputTokens, durationMs: Date.now() - started, usage };
-    p.costInr = callCostInr(p.model, usage, usdInrRate);
-    p.outcome =
-      input.signal.aborted && input.signal.reason instanceof AnswerStopped
-        ? { kind: 'stopped', code: 'MODEL_STOPPED', detail: `${p.model.name} was stopped.`, ...base }
-        : reason instanceof ModelTimedOut
-          ? {
-              kind: 'timeout',
-              code: 'MODEL_TIMEOUT',
-              detail: `${p.model.name} did not answer within ${Math.round(p.model.timeoutMs / 1000)} s.`,
-              ...base,
-            }
-          : { kind: 'failed', code: 'MODEL_FAILED', detail: `${p.model.name} failed to answer.`, ...base };
-    const o = p.outcome;
-    emit?.({ event: 'model-error', data: { ...model, code: o.code, detail: o.detail, ...(p.text ? { text: p.text } : {}) } });
-    if (!input.signal.aborted && (o.kind === 'failed' || o.kind === 'timeout')) logModelFailure(log, p.model, err, o.kind, 'proposer');
-  } finally {
-    clearTimeout(timer);
-    input.signal.removeEventListener('abort', onAbort);
+    return;
   }
+  const base = { text, tokens, durationMs, usage };
+  p.outcome =
+    outcome.kind === 'stopped' && input.signal.reason instanceof AnswerStopped
+      ? { kind: 'stopped', code: 'MODEL_STOPPED', detail: `${p.model.name} was stopped.`, ...base }
+      : outcome.kind === 'timeout'
+        ? {
+            kind: 'timeout',
+            code: 'MODEL_TIMEOUT',
+            detail: `${p.model.name} did not answer within ${Math.round(p.model.timeoutMs / 1000)} s.`,
+            ...base,
+          }
+        : { kind: 'failed', code: 'MODEL_FAILED', detail: `${p.model.name} failed to answer.`, ...base };
+  const o = p.outcome;
+  emit?.({ event: 'model-error', data: { ...model, code: o.code, detail: o.detail, ...(text ? { text } : {}) } });
 }
 
 /** The proposer calls' tokens and rupees (calls that never reached a model are left out). */
@@ -327,11 +262,8 @@ export async function generateAnswer({
         gate.ended(false);
         return;
       }
-      await runProposal(p, { system, messages, signal, temperature }, { log, emit, usdInrRate, isLate });
+      await runProposal(p, { system, messages, signal, temperature }, { log, emit, usdInrRate, isLate, breaker: registry.breaker });
       gate.ended(p.outcome?.kind === 'done');
-      if (signal.aborted) return;
-      if (p.outcome?.kind === 'done') registry.breaker.success(p.model.id);
-      else registry.breaker.failure(p.model.id);
     }),
   );
   await gate.ready;
@@ -385,10 +317,8 @@ export async function generateAnswer({
       signal,
       emit,
       log,
-      logFailure: logModelFailure,
       stoppedOnPurpose,
       usdInrRate,
-      answerText,
     });
     fusionCalls.push(...fused.calls);
     fusionTokens.push(...fused.byModel);

@@ -5,7 +5,7 @@ import { AppError } from '@/errors';
 import { ModelError } from '@/lib/llm/provider-error';
 import { REFINER_SYSTEM } from '@/modules/agent/agent-prompts';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
-import { logModelFailure } from '@/modules/agent/answer.service';
+import { callModel } from '@/modules/agent/call-model';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 
 const refinedSchema = z.object({ prompts: z.array(z.string()).min(1).max(8) });
@@ -48,25 +48,24 @@ export async function refinePrompt({
   log: FastifyBaseLogger;
 }) {
   const model = registry.refiner();
-  const timeout = AbortSignal.timeout(model.timeoutMs);
-  try {
-    const { object, usage } = await model.object({
+  const outcome = await callModel(
+    model,
+    {
       system: REFINER_SYSTEM,
       prompt: `${conversationBlock(context)}Return {"prompts": [...]} with up to four improved versions of this prompt${context.length ? ' (a follow-up in the conversation above: each version must stand on its own, naming what it refers to)' : ''}:\n\n<prompt>\n${prompt}\n</prompt>`,
       schema: refinedSchema,
-      signal: AbortSignal.any([signal, timeout]),
-    });
-    const refined = cleanRefined(object.prompts);
-    const response: RefineResponse = { data: { refined, ranking: refined.map((_, i) => i + 1) }, message: 'Prompt refined' };
-    return { response, byModel: [{ modelId: model.id, tokens: usage.inputTokens + usage.outputTokens }] };
-  } catch (err) {
-    if (signal.aborted) throw err;
-    // Logged here by kind and status only: the SDK's error carries the prompt (requestBodyValues)
-    // and the provider's answer (responseBody), so it is not passed on as the cause.
-    logModelFailure(log, model, err, timeout.aborted ? 'timeout' : 'failed', 'refiner');
+    },
+    { signal, role: 'refiner', log },
+  );
+  if (outcome.kind === 'stopped') throw outcome.error;
+  if (outcome.kind !== 'done')
+    // Logged by callModel by kind and status only: the SDK's error carries the prompt
+    // (requestBodyValues) and the provider's answer (responseBody), so it is not passed on as the cause.
     throw new AppError('ALL_MODELS_FAILED', {
       detail: `The prompt refiner (${model.name}) could not answer. Please try again.`,
       cause: new ModelError('the prompt refiner failed'),
     });
-  }
+  const refined = cleanRefined(outcome.value.prompts);
+  const response: RefineResponse = { data: { refined, ranking: refined.map((_, i) => i + 1) }, message: 'Prompt refined' };
+  return { response, byModel: [{ modelId: model.id, tokens: outcome.tokens }] };
 }

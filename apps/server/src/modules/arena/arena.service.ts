@@ -3,8 +3,8 @@ import { type Battle, BRAND, type VoteResult } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
-import { estimateTokens, type ModelClient } from '@/lib/llm/model-client';
-import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
+import type { ModelClient } from '@/lib/llm/model-client';
+import { callModel } from '@/modules/agent/call-model';
 import type { BattleIds } from '@/modules/arena/arena.battle-id';
 import { classifyPrompt, detectLanguage } from '@/modules/arena/arena.classify';
 import { drawPair } from '@/modules/arena/arena.draw';
@@ -21,29 +21,20 @@ const RESERVE_PER_CALL = 2_000;
 type Answer = { model: ModelClient; status: 'done' | 'failed' | 'timeout'; text: string; tokens: number };
 
 /** One model's answer with its own time limit; never throws (the outcome is typed). */
-async function answerOnce(model: ModelClient, prompt: string, signal: AbortSignal, log: FastifyBaseLogger): Promise<Answer> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('timeout')), model.timeoutMs);
-  try {
-    const { text, usage } = await model.generate({
-      system: ARENA_SYSTEM,
-      messages: [{ role: 'user', content: prompt }],
-      signal: AbortSignal.any([signal, controller.signal]),
-      deadline: Date.now() + model.timeoutMs,
-    });
-    if (!text.trim()) throw new ModelError('empty answer');
-    return { model, status: 'done', text, tokens: usage.inputTokens + usage.outputTokens || estimateTokens(text) };
-  } catch (err) {
-    const status = controller.signal.aborted && !signal.aborted ? 'timeout' : 'failed';
-    if (!signal.aborted)
-      log.warn(
-        { modelId: model.id, provider: model.provider, role: 'arena', outcome: status, ...describeProviderError(err) },
-        'model call failed',
-      );
-    return { model, status, text: '', tokens: 0 };
-  } finally {
-    clearTimeout(timer);
-  }
+async function answerOnce(
+  registry: ModelRegistry,
+  model: ModelClient,
+  prompt: string,
+  signal: AbortSignal,
+  log: FastifyBaseLogger,
+): Promise<Answer> {
+  const outcome = await callModel(
+    model,
+    { system: ARENA_SYSTEM, messages: [{ role: 'user', content: prompt }] },
+    { signal, role: 'arena', log, breaker: registry.breaker },
+  );
+  if (outcome.kind === 'done') return { model, status: 'done', text: outcome.value, tokens: outcome.tokens };
+  return { model, status: outcome.kind === 'timeout' ? 'timeout' : 'failed', text: '', tokens: 0 };
 }
 
 /** The models that can fight: text proposers whose circuit is closed (all of them if that leaves fewer than two). */
@@ -83,14 +74,10 @@ export async function createBattle({
     const [a, b] = drawPair({ models, exposure: await pairExposure(ctx.db) });
     const classifier = registry.list().some((m) => m.roles.includes('refiner')) ? registry.refiner() : undefined;
     const [answerA, answerB, category] = await Promise.all([
-      answerOnce(a, prompt, signal, log),
-      answerOnce(b, prompt, signal, log),
+      answerOnce(registry, a, prompt, signal, log),
+      answerOnce(registry, b, prompt, signal, log),
       classifyPrompt({ prompt, model: classifier, log }),
     ]);
-    for (const answer of [answerA, answerB]) {
-      if (answer.status === 'done') registry.breaker.success(answer.model.id);
-      else if (!signal.aborted) registry.breaker.failure(answer.model.id);
-    }
     const byModel: ModelTokens[] = [answerA, answerB].filter((x) => x.tokens > 0).map((x) => ({ modelId: x.model.id, tokens: x.tokens }));
     if (category.tokens > 0 && classifier) byModel.push({ modelId: classifier.id, tokens: category.tokens });
     if (answerA.status !== 'done' || answerB.status !== 'done') {

@@ -1,24 +1,21 @@
-import {
-  type AnswerCost,
-  type ChatDetail,
-  type ChatMessage,
-  type ChatMode,
-  type ChatSummary,
-  type FusionAnalysis,
-  formatInr,
-  type MessageStatus,
-  type ModelAnswer,
-  type PanelChoice,
-  panelChoiceSchema,
-  type SharedChat,
+import type {
+  AnswerCost,
+  ChatDetail,
+  ChatMessage,
+  ChatMode,
+  ChatSummary,
+  FusionAnalysis,
+  MessageStatus,
+  ModelAnswer,
+  SharedChat,
 } from '@sangam/contracts';
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messageImages, messages } from '@/db/schema';
 import { AppError, assertFound } from '@/errors';
+import { chatMessages, type MessageRow, panelOf, pathTo } from '@/modules/chats/message-tree';
 
 type ConversationRow = typeof conversations.$inferSelect;
-type MessageRow = typeof messages.$inferSelect;
 
 const asMode = (m: string | null | undefined): ChatMode => (m === 'universe' ? 'universe' : 'sangam');
 const iso = (d: Date) => d.toISOString();
@@ -46,12 +43,6 @@ const previewOf = (conversationId: SQL) =>
     string | null
   >`(select left(m.content, ${PREVIEW_CHARS + 20}) from ${messages} m where m.conversation_id = ${conversationId} and m.role = 'user' order by m.created_at, m.id limit 1)`;
 
-/** Issue 16: the panel choice kept in the message's `extra` (null when the default panel answered). */
-export function panelOf(m: Pick<MessageRow, 'extra'>): PanelChoice | null {
-  const parsed = panelChoiceSchema.safeParse((m.extra as { panel?: unknown } | null)?.panel);
-  return parsed.success ? parsed.data : null;
-}
-
 const MESSAGE_STATUSES: readonly string[] = ['streaming', 'done', 'failed', 'stopped'];
 export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
   return {
@@ -71,6 +62,9 @@ export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
     createdAt: iso(m.createdAt),
   };
 }
+
+/** Read by the estimate route (usage/), until it reads `conversationFor()`. */
+export { chatMessages, pathTo };
 
 // ---------------------------------------------------------------------------------------------
 // Ownership
@@ -95,24 +89,6 @@ export async function findChat(db: Db, chatId: string) {
 export async function getOwnedChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
   const chat = assertFound(await findOwnedChat(db, { userId, chatId }), 'CHAT_NOT_FOUND');
   return chat;
-}
-
-export async function chatMessages(db: Db, chatId: string) {
-  return db.select().from(messages).where(eq(messages.conversationId, chatId)).orderBy(asc(messages.createdAt), asc(messages.id));
-}
-
-/** The path from the root to `leafId` (inclusive), following parent links; [] when the leaf is unknown. */
-export function pathTo(rows: MessageRow[], leafId: string | null | undefined): MessageRow[] {
-  const byId = new Map(rows.map((m) => [m.id, m]));
-  const path: MessageRow[] = [];
-  const seen = new Set<string>();
-  let cur = leafId ? byId.get(leafId) : undefined;
-  while (cur && !seen.has(cur.id)) {
-    seen.add(cur.id);
-    path.push(cur);
-    cur = cur.parentId ? byId.get(cur.parentId) : undefined;
-  }
-  return path.reverse();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,120 +276,4 @@ export async function getShared(db: Db, shareId: string): Promise<SharedChat> {
     .limit(1);
   if (!row?.snapshot) throw new AppError('SHARE_NOT_FOUND');
   return row.snapshot as SharedChat;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Export
-
-export async function exportChat(db: Db, { userId, chatId }: { userId: string; chatId: string }) {
-  const detail = await getChatDetail(db, { userId, chatId });
-  const byId = new Map(detail.messages.map((m) => [m.id, m]));
-  const active: ChatMessage[] = [];
-  let cur = detail.activeLeafId ? byId.get(detail.activeLeafId) : undefined;
-  const seen = new Set<string>();
-  while (cur && !seen.has(cur.id)) {
-    seen.add(cur.id);
-    active.unshift(cur);
-    cur = cur.parentId ? byId.get(cur.parentId) : undefined;
-  }
-  return { detail, active };
-}
-
-export function chatToMarkdown(detail: ChatDetail, path: ChatMessage[]): string {
-  const out = [
-    `# ${detail.chat.title}`,
-    '',
-    `*${detail.chat.mode === 'universe' ? 'Universe' : 'Sangam'} mode · ${detail.chat.createdAt}*`,
-    '',
-  ];
-  for (const m of path) {
-    if (m.role === 'user') {
-      out.push('## Question', '', m.content, '');
-      if (m.hasImage) out.push('_(asked with an image, not included in the export)_', '');
-      if (m.refinedPrompt && m.refinedPrompt !== m.content) out.push(`> Refined prompt: ${m.refinedPrompt}`, '');
-    } else {
-      out.push(`## Answer${m.status !== 'done' ? ` (${m.status})` : ''}`, '', m.content, '');
-      if (m.analysis) out.push(...analysisMarkdown(m.analysis, m.answers));
-      if (m.cost)
-        out.push(
-          `*${m.cost.costInr !== null ? `${formatInr(m.cost.costInr)} · ` : ''}${m.cost.tokens.toLocaleString('en-IN')} tokens*`,
-          '',
-        );
-      for (const a of m.answers) {
-        const label = a.sample ? `${a.name} #${a.sample}` : a.name;
-        out.push(`### ${label} (${a.status}${a.late ? ', late: not in the fused answer' : ''})`, '', a.text || a.error?.detail || '', '');
-      }
-    }
-  }
-  return `${out.join('\n').trimEnd()}\n`;
-}
-
-/** "How the models agreed" in an export: the agreement, then each point with the models behind it. */
-function analysisMarkdown(a: FusionAnalysis, answers: ModelAnswer[]): string[] {
-  const names = new Map(answers.map((x) => [x.answerId ?? x.modelId, x.sample ? `${x.name} #${x.sample}` : x.name]));
-  const who = (ids: string[]) => ids.map((id) => names.get(id) ?? id).join(', ');
-  const out = ['### How the models agreed', ''];
-  if (a.agreement !== null) out.push(`Agreement: ${Math.round(a.agreement * 100)}%`, '');
-  if (a.consensus.length) out.push('**They agree**', '', ...a.consensus.map((p) => `- ${p.text} (${who(p.models)})`), '');
-  if (a.contradictions.length)
-    out.push(
-      '**They disagree**',
-      '',
-      ...a.contradictions.flatMap((c) => [`- ${c.topic}`, ...c.sides.map((s) => `  - ${who(s.models)}: ${s.claim}`)]),
-      '',
-    );
-  if (a.unique.length) out.push('**Only one model said**', '', ...a.unique.map((p) => `- ${p.text} (${who(p.models)})`), '');
-  if (a.openQuestions.length) out.push('**None answered**', '', ...a.openQuestions.map((q) => `- ${q}`), '');
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The answer pipeline's writes
-
-export async function findMessages(db: Db, chatId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, chatId), inArray(messages.id, ids)));
-}
-
-/** The assistant message a Request_Id already created in this chat, if any. */
-export async function findByRequest(db: Db, { chatId, requestId }: { chatId: string; requestId: string }) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, chatId), eq(messages.role, 'assistant'), eq(messages.requestId, requestId)))
-    .limit(1);
-  return row;
-}
-
-/** Stores the assistant message's final state (and makes the chat recent). */
-export async function finishAssistantMessage(
-  db: Db,
-  {
-    chatId,
-    id,
-    content,
-    status,
-    answers,
-    facts,
-    analysis,
-    cost,
-  }: {
-    chatId: string;
-    id: string;
-    content: string;
-    status: MessageStatus;
-    answers: ModelAnswer[];
-    facts: unknown;
-    analysis?: FusionAnalysis;
-    cost?: AnswerCost;
-  },
-) {
-  await db
-    .update(messages)
-    .set({ content, status, answers, facts: facts === undefined ? null : facts, analysis: analysis ?? null, cost: cost ?? null })
-    .where(eq(messages.id, id));
-  await db.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, chatId));
 }

@@ -1,20 +1,12 @@
 import { CHAT_LIMITS, chatDetailSchema, ROUTES } from '@sangam/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/app-context';
-import { messages } from '@/db/schema';
-import { AppError } from '@/errors';
 import { attachmentDisposition } from '@/lib/attachment';
-import { adaptAnswer } from '@/modules/agent/agent.routes';
-import { REQUEST_CAP_MS, storedAnswerEvents } from '@/modules/agent/answer-pipeline';
-import { refuseAnswer } from '@/modules/agent/fusion/refuse';
+import { chatToMarkdown, exportChat } from '@/modules/chats/chats.export';
 import {
-  chatToMarkdown,
   deleteChat,
-  exportChat,
   getChatDetail,
-  getOwnedChat,
   getQuestionImage,
   getShared,
   listChats,
@@ -22,7 +14,6 @@ import {
   revokeShare,
   shareChat,
 } from '@/modules/chats/chats.queries';
-import { requestStop, waitStored } from '@/modules/chats/remote-stop';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { currentUser } from '@/plugins/auth-guard';
 
@@ -90,19 +81,6 @@ export async function chatsRoutes(fastify: FastifyInstance, { ctx, registry }: {
     return { chatId };
   });
 
-  /** The answer's message in this user's chat (404 otherwise). */
-  const ownedMessage = async (request: FastifyRequest<{ Params: { chatId: string; messageId: string } }>) => {
-    const { chatId, messageId } = request.params;
-    await getOwnedChat(ctx.db, { userId: userId(request), chatId });
-    const [row] = await ctx.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, messageId), eq(messages.conversationId, chatId)))
-      .limit(1);
-    if (row?.role !== 'assistant') throw new AppError('MESSAGE_NOT_FOUND');
-    return row;
-  };
-
   /** A question's image (issue 13), to its owner only: private, never cached by a shared cache, never sniffed. */
   app.get(
     '/chats/:chatId/messages/:messageId/image',
@@ -118,80 +96,7 @@ export async function chatsRoutes(fastify: FastifyInstance, { ctx, registry }: {
         .send(image.data);
     },
   );
-
-  app.post(
-    '/chats/:chatId/messages/:messageId/stop',
-    { schema: ROUTES['POST /api/v1/chats/:chatId/messages/:messageId/stop'] },
-    async (request) => {
-      const row = await ownedMessage(request);
-      const run = ctx.answers.get(row.id);
-      if (run && !run.isFinished) {
-        run.stop();
-        // Answered once the partial answer is stored, so that reading the chat shows it.
-        await run.done;
-      } else if (row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt)) {
-        // Another instance generates it: ask it to stop, and answer once the stopped answer is stored.
-        await requestStop(ctx.db, row.id);
-        const stored = await waitStored(ctx.db, row.id, { timeoutMs: REMOTE_STOP_WAIT_MS });
-        if (stored?.status !== 'stopped') throw new AppError('ANSWER_NOT_RUNNING');
-      } else if (row.status !== 'stopped') {
-        throw new AppError('ANSWER_NOT_RUNNING');
-      }
-      return { messageId: row.id, status: 'stopped' as const };
-    },
-  );
-
-  /** Messages being fused again in this process (a second request for one of them is refused). */
-  const fusing = new Set<string>();
-  app.post(
-    '/chats/:chatId/messages/:messageId/fuse',
-    { schema: ROUTES['POST /api/v1/chats/:chatId/messages/:messageId/fuse'] },
-    async (request) => {
-      const row = await ownedMessage(request);
-      const run = ctx.answers.get(row.id);
-      if ((run && !run.isFinished) || row.status === 'streaming' || fusing.has(row.id)) throw new AppError('ANSWER_STILL_RUNNING');
-      fusing.add(row.id);
-      try {
-        await refuseAnswer({ db: ctx.db, registry, meter: ctx.usage }, { row, userId: userId(request), log: request.log });
-      } finally {
-        fusing.delete(row.id);
-      }
-      return { messageId: row.id, status: 'fused' as const };
-    },
-  );
-
-  app.get(
-    '/chats/:chatId/messages/:messageId/stream',
-    { schema: ROUTES['GET /api/v1/chats/:chatId/messages/:messageId/stream'] },
-    async (request, reply) => {
-      const row = await ownedMessage(request);
-      const { after } = request.query;
-      const lastId = Number(request.headers['last-event-id']);
-      const from = after ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : 0);
-      const run = ctx.answers.get(row.id);
-      if (run) return adaptAnswer(request, reply, { run }, { from, stream: true });
-      // Still streaming with no run here: another instance is generating it. Wait for it to be stored
-      // (every run ends within the cap; one a crash left behind is marked failed by the sweep).
-      const elsewhere = row.status === 'streaming' && ctx.database.kind === 'postgres' && isYoung(row.createdAt);
-      const waitElsewhere = elsewhere
-        ? async (isOpen: () => boolean) => {
-            const stored = await waitStored(ctx.db, row.id, { timeoutMs: REQUEST_CAP_MS + 120_000, everyMs: ELSEWHERE_POLL_MS, isOpen });
-            if (stored === null || !isOpen()) return undefined;
-            return storedAnswerEvents(stored ?? row);
-          }
-        : undefined;
-      return adaptAnswer(request, reply, { replay: storedAnswerEvents(row) }, { from, stream: true, waitElsewhere });
-    },
-  );
 }
-
-/** An answer this young may still be running on another instance (every run ends within the cap). */
-const isYoung = (createdAt: Date) => Date.now() - createdAt.getTime() < REQUEST_CAP_MS + 60_000;
-/** How long Stop waits for another instance to store the stopped answer (it looks every second). */
-const REMOTE_STOP_WAIT_MS = 10_000;
-
-/** How often a stream waiting for an answer on another instance reads it again. */
-const ELSEWHERE_POLL_MS = 1_000;
 
 /** Public, read-only share links: a snapshot with no account data, never indexed. */
 export async function sharedRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

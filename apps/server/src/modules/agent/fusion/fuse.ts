@@ -1,7 +1,8 @@
 import type { AgentStreamEvent, CallCost, FusionAnalysis } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ChatInput, estimateTokens, type ModelClient, type TokenUsage } from '@/lib/llm/model-client';
+import { estimateTokens, type TokenUsage } from '@/lib/llm/model-client';
 import { AGGREGATOR_SYSTEM, AGGREGATOR_WITH_ANALYSIS, fusionPrompt } from '@/modules/agent/agent-prompts';
+import { callModel } from '@/modules/agent/call-model';
 import {
   analysisForAggregator,
   type FusedAnswer,
@@ -16,12 +17,6 @@ import type { ModelTokens } from '@/modules/usage/usage.service';
 
 type Emit = (e: AgentStreamEvent) => void;
 
-/** The reason a fusion call's own timer aborts it. */
-class FusionTimedOut extends Error {}
-
-/** Logs a fusion call that failed (role, model id, kind); never the prompt, the answers or the body. */
-type LogFailure = (log: FastifyBaseLogger, model: ModelClient, err: unknown, outcome: 'failed' | 'timeout', role: string) => void;
-
 export type FuseResult = {
   /** fused: `text` is the fused answer; stopped: `text` is what was written; failed: no fused text. */
   status: 'fused' | 'stopped' | 'failed';
@@ -32,19 +27,6 @@ export type FuseResult = {
 };
 
 const tokensOf = (u: TokenUsage, text: string) => u.inputTokens + u.outputTokens || estimateTokens(text);
-
-/** Runs `call` under the model's own timeout as well as `signal`. */
-async function timed<T>(model: ModelClient, signal: AbortSignal, call: (signal: AbortSignal) => Promise<T>) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new FusionTimedOut()), model.timeoutMs);
-  try {
-    return await call(AbortSignal.any([signal, controller.signal]));
-  } catch (err) {
-    throw controller.signal.aborted ? Object.assign(new FusionTimedOut(), { cause: err }) : err;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * The judge step: the structured analysis of the answers ("How the models agreed"), or undefined
@@ -57,7 +39,6 @@ export async function judgeAnswers({
   answers,
   signal,
   log,
-  logFailure,
   usdInrRate: rate,
 }: {
   registry: ModelRegistry;
@@ -65,31 +46,28 @@ export async function judgeAnswers({
   answers: FusedAnswer[];
   signal: AbortSignal;
   log: FastifyBaseLogger;
-  logFailure: LogFailure;
   usdInrRate: number;
 }): Promise<{ analysis?: FusionAnalysis; call?: CallCost; tokens?: ModelTokens }> {
   const judge = registry.judge();
   if (!judge) return {};
-  try {
-    const { object, usage } = await timed(judge, signal, (s) =>
-      judge.object({ system: JUDGE_SYSTEM, prompt: judgePrompt(question, answers), schema: judgeCallSchema, signal: s }),
-    );
-    const analysis = toAnalysis(
-      object,
-      answers.map((a) => a.answerId),
-      judge,
-    );
-    const counted =
-      usage.inputTokens + usage.outputTokens ? usage : { inputTokens: 0, outputTokens: estimateTokens(JSON.stringify(object)) };
-    return {
-      analysis,
-      call: callCost(judge, { answerId: judge.id, role: 'judge', usage: counted, usdInrRate: rate }),
-      tokens: { modelId: judge.id, tokens: counted.inputTokens + counted.outputTokens },
-    };
-  } catch (err) {
-    if (!signal.aborted) logFailure(log, judge, err, err instanceof FusionTimedOut ? 'timeout' : 'failed', 'judge');
-    return {};
-  }
+  // A failure or time-out is logged by callModel, without any prompt text.
+  const outcome = await callModel(
+    judge,
+    { system: JUDGE_SYSTEM, prompt: judgePrompt(question, answers), schema: judgeCallSchema },
+    { signal, role: 'judge', log },
+  );
+  if (outcome.kind !== 'done') return {};
+  const analysis = toAnalysis(
+    outcome.value,
+    answers.map((a) => a.answerId),
+    judge,
+  );
+  const counted = outcome.tokens ? outcome.usage : { inputTokens: 0, outputTokens: estimateTokens(JSON.stringify(outcome.value)) };
+  return {
+    analysis,
+    call: callCost(judge, { answerId: judge.id, role: 'judge', usage: counted, usdInrRate: rate }),
+    tokens: { modelId: judge.id, tokens: counted.inputTokens + counted.outputTokens },
+  };
 }
 
 /**
@@ -104,9 +82,7 @@ export async function fuseAnswers({
   signal,
   emit,
   log,
-  logFailure,
   stoppedOnPurpose,
-  answerText,
   usdInrRate: rate,
 }: {
   registry: ModelRegistry;
@@ -115,15 +91,12 @@ export async function fuseAnswers({
   signal: AbortSignal;
   emit?: Emit;
   log: FastifyBaseLogger;
-  logFailure: LogFailure;
   stoppedOnPurpose: () => boolean;
-  /** Streams (with `onDelta`) or generates one model's whole text. */
-  answerText: (model: ModelClient, input: ChatInput, onDelta?: (delta: string) => void) => Promise<{ text: string; usage: TokenUsage }>;
   usdInrRate: number;
 }): Promise<FuseResult> {
   const calls: CallCost[] = [];
   const byModel: ModelTokens[] = [];
-  const judged = await judgeAnswers({ registry, question, answers, signal, log, logFailure, usdInrRate: rate });
+  const judged = await judgeAnswers({ registry, question, answers, signal, log, usdInrRate: rate });
   if (judged.call) calls.push(judged.call);
   if (judged.tokens) byModel.push(judged.tokens);
   if (stoppedOnPurpose()) return { status: 'stopped', text: '', analysis: judged.analysis, calls, byModel };
@@ -134,37 +107,30 @@ export async function fuseAnswers({
   const aggregator = registry.aggregator();
   if (!aggregator) return { status: 'failed', text: '', analysis, calls, byModel };
   emit?.({ event: 'fusion-start', data: { model: aggregator.id, name: aggregator.name, answers: answers.map((a) => a.answerId) } });
-  let partial = '';
   const record = (usage: TokenUsage, text: string) => {
     const counted = usage.inputTokens + usage.outputTokens ? usage : { inputTokens: 0, outputTokens: estimateTokens(text) };
     calls.push(callCost(aggregator, { answerId: aggregator.id, role: 'aggregator', usage: counted, usdInrRate: rate }));
     byModel.push({ modelId: aggregator.id, tokens: tokensOf(counted, text) });
   };
-  try {
-    const { text, usage } = await timed(aggregator, signal, (s) =>
-      answerText(
-        aggregator,
-        {
-          system: analysis ? `${AGGREGATOR_SYSTEM}\n\n${AGGREGATOR_WITH_ANALYSIS}` : AGGREGATOR_SYSTEM,
-          messages: [{ role: 'user', content: fusionPrompt(question, answers, analysis ? analysisForAggregator(analysis) : undefined) }],
-          signal: s,
-          deadline: Date.now() + aggregator.timeoutMs,
-        },
-        emit &&
-          ((delta) => {
-            partial += delta;
-            emit({ event: 'fusion-delta', data: { delta } });
-          }),
-      ),
-    );
-    record(usage, text);
+  // A failure or time-out is logged by callModel; an empty answer is a failed fusion, not logged.
+  const outcome = await callModel(
+    aggregator,
+    {
+      system: analysis ? `${AGGREGATOR_SYSTEM}\n\n${AGGREGATOR_WITH_ANALYSIS}` : AGGREGATOR_SYSTEM,
+      messages: [{ role: 'user', content: fusionPrompt(question, answers, analysis ? analysisForAggregator(analysis) : undefined) }],
+      onDelta: emit && ((delta) => emit({ event: 'fusion-delta', data: { delta } })),
+      allowEmpty: true,
+    },
+    { signal, role: 'aggregator', log },
+  );
+  if (outcome.kind === 'done') {
+    record(outcome.usage, outcome.text);
+    const text = outcome.text;
     return text.trim() ? { status: 'fused', text, analysis, calls, byModel } : { status: 'failed', text: '', analysis, calls, byModel };
-  } catch (err) {
-    if (stoppedOnPurpose()) {
-      record({ inputTokens: 0, outputTokens: 0 }, partial);
-      return { status: 'stopped', text: partial, analysis, calls, byModel };
-    }
-    if (!signal.aborted) logFailure(log, aggregator, err, err instanceof FusionTimedOut ? 'timeout' : 'failed', 'aggregator');
-    return { status: 'failed', text: '', analysis, calls, byModel };
   }
+  if (stoppedOnPurpose()) {
+    record({ inputTokens: 0, outputTokens: 0 }, outcome.text);
+    return { status: 'stopped', text: outcome.text, analysis, calls, byModel };
+  }
+  return { status: 'failed', text: '', analysis, calls, byModel };
 }

@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { messages } from '@/db/schema';
 import { AppError } from '@/errors';
-import { answerText, estimateRefuseTokens, logModelFailure } from '@/modules/agent/answer.service';
+import { estimateRefuseTokens } from '@/modules/agent/answer-estimate';
 import { REQUEST_CAP_MS } from '@/modules/agent/answer-pipeline';
 import { answerCost } from '@/modules/agent/fusion/costs';
 import { fuseAnswers } from '@/modules/agent/fusion/fuse';
-import { finishAssistantMessage } from '@/modules/chats/chats.queries';
+import { finishAssistantMessage } from '@/modules/chats/message-tree';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
 import type { UsageMeter } from '@/modules/usage/usage-meter';
@@ -40,9 +40,7 @@ export async function refuseAnswer(
       answers: done.map((a) => ({ answerId: idOf(a), text: a.text })),
       signal: AbortSignal.timeout(REQUEST_CAP_MS),
       log,
-      logFailure: logModelFailure,
       stoppedOnPurpose: () => false,
-      answerText,
       usdInrRate: registry.fusion.usdInrRate,
     });
     // What the calls used is charged, whether or not they gave an answer.
