@@ -15,10 +15,7 @@ const name = (e: ImportEdge) => `${e.from} -> ${e.to}`;
  * The imports that still break a rule at this commit, each with the change that removes it. Once an
  * import is gone, its line here must go too (the last test fails on a stale exception).
  */
-const KNOWN_EXCEPTIONS: Record<string, string> = {
-  'modules/usage/estimate.routes.ts -> modules/agent/answer.service.ts': 'the estimates leave answer.service.ts',
-  'modules/usage/estimate.routes.ts -> modules/agent/answer-pipeline.ts': 'the estimate route reads conversationFor() of chats/',
-};
+const KNOWN_EXCEPTIONS: Record<string, string> = {};
 const isKnown = (e: ImportEdge) => name(e) in KNOWN_EXCEPTIONS;
 
 describe('server import boundaries', () => {

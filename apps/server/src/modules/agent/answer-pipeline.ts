@@ -9,7 +9,7 @@ import { AllModelsFailed, generateAnswer, proposalsOf } from '@/modules/agent/an
 import { estimateAnswerTokens } from '@/modules/agent/answer-estimate';
 import { AnswerRun, type AnswerRuns } from '@/modules/agent/answer-runs';
 import { sanitizeImage } from '@/modules/agent/image-check';
-import { continuedModels, conversationFor, historyOf, isChatId } from '@/modules/chats/conversation';
+import { continuedModels, conversationFor } from '@/modules/chats/conversation';
 import { findByRequest, finishAssistantMessage, type StoredImage, storeQuestion } from '@/modules/chats/message-tree';
 import { storedAnswerEvents } from '@/modules/chats/stored-answer';
 import type { ModelRegistry } from '@/modules/models/model-registry';
@@ -19,9 +19,6 @@ import type { UsageMeter } from '@/modules/usage/usage-meter';
 
 /** Any answer is capped at 300 s. */
 export const REQUEST_CAP_MS = 300_000;
-
-/** Read by the estimate route (usage/), until it reads `conversationFor()` of chats/. */
-export { historyOf, isChatId };
 
 /** Sangam mode's panel when it follows the arena's votes (issue 16): the proposers and why, or null. */
 export type PanelFor = (args: { prompt: string; available: ModelClient[]; log: FastifyBaseLogger }) => Promise<PanelPick | null>;

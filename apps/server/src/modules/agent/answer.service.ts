@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@/errors';
 import type { ChatInput, ChatMessage, ChatPart, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
-import { estimateAnswerCostInr, estimateAnswerTokens } from '@/modules/agent/answer-estimate';
 import { callModel } from '@/modules/agent/call-model';
 import { answerCost, callCost, callCostInr } from '@/modules/agent/fusion/costs';
 import { fuseAnswers } from '@/modules/agent/fusion/fuse';
@@ -20,9 +19,6 @@ import type { ModelRegistry } from '@/modules/models/model-registry';
 import type { ModelTokens } from '@/modules/usage/usage.service';
 
 type Emit = (e: AgentStreamEvent) => void;
-
-/** Read by the estimate route (usage/), until it imports answer-estimate.ts. */
-export { estimateAnswerCostInr, estimateAnswerTokens };
 
 /** Why an answer's signal was aborted on purpose: the owner pressed Stop (or the server cut it short). */
 export class AnswerStopped extends Error {

@@ -63,9 +63,6 @@ export function toChatMessage(m: MessageRow, chatMode: string): ChatMessage {
   };
 }
 
-/** Read by the estimate route (usage/), until it reads `conversationFor()`. */
-export { chatMessages, pathTo };
-
 // ---------------------------------------------------------------------------------------------
 // Ownership
 

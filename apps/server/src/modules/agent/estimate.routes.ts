@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import type { ModelClient } from '@/lib/llm/model-client';
-import { estimateAnswerCostInr, estimateAnswerTokens, proposalsOf } from '@/modules/agent/answer.service';
-import { historyOf, isChatId } from '@/modules/agent/answer-pipeline';
-import { chatMessages, findOwnedChat, pathTo } from '@/modules/chats/chats.queries';
+import { proposalsOf } from '@/modules/agent/answer.service';
+import { estimateAnswerCostInr, estimateAnswerTokens } from '@/modules/agent/answer-estimate';
+import { continuedModels, conversationFor } from '@/modules/chats/conversation';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { currentUser } from '@/plugins/auth-guard';
 
@@ -22,12 +22,11 @@ export async function estimateRoutes(fastify: FastifyInstance, { ctx, registry }
   app.get('/me/estimate', { schema: ROUTES['GET /api/v1/me/estimate'] }, async (request) => {
     const query = request.query;
     const userId = currentUser(request).id;
-    const chat = query.chatId && isChatId(query.chatId) ? await findOwnedChat(ctx.db, { userId, chatId: query.chatId }) : undefined;
-    let historyChars = 0;
-    if (chat) {
-      const rows = await chatMessages(ctx.db, chat.id);
-      historyChars = historyOf(pathTo(rows, chat.activeLeafId ?? rows.at(-1)?.id)).reduce((n, h) => n + h.content.length, 0);
-    }
+    // Another user's chat (or none) counts no history and no continueWith.
+    const { chat, history } = query.chatId
+      ? await conversationFor(ctx.db, { userId, input: { Chat_Id: query.chatId, Prompt: '' }, lenient: true })
+      : { chat: undefined, history: [] };
+    const historyChars = history.reduce((n, h) => n + h.content.length, 0);
     let models: ModelClient[] = [];
     try {
       models = registry.proposers();
@@ -35,11 +34,7 @@ export async function estimateRoutes(fastify: FastifyInstance, { ctx, registry }
       // Nothing can answer: nothing would be used (sending says why).
       if (!(err instanceof AppError)) throw err;
     }
-    if (chat?.continueWith) {
-      const only = models.filter((m) => m.id === chat.continueWith);
-      if (only.length) models = only;
-    }
-    const proposals = proposalsOf(models);
+    const proposals = proposalsOf(continuedModels(chat, models));
     const chars = query.chars + historyChars;
     const usage = await ctx.usage.read(userId, ctx.clock.now());
     return {
