@@ -2,7 +2,9 @@ import { clsx } from 'clsx';
 import { Download, KeyRound } from 'lucide-react';
 import { useModelStatus } from '@/components/first-run/use-model-status';
 
-const megabytes = (bytes: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(bytes / 1024 / 1024);
+/** Megabytes, with one decimal below 10 MB (a small model is not "0 MB"). */
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat('en-IN', { maximumFractionDigits: bytes < 10 * 1024 * 1024 ? 1 : 0 }).format(bytes / 1024 / 1024);
 
 /**
  * The first run, before anyone types: while the local model downloads or loads, its progress; when
