@@ -113,6 +113,15 @@ describe('the official openai client against /v1', () => {
     expect(e.fake.requests.filter((r) => r.model === 'beta').at(-1)?.maxTokens).toBeUndefined();
   });
 
+  it('limits sangam/fusion with max_tokens: every proposer and the aggregator get it, the judge does not', async () => {
+    await client.chat.completions.create({ model: 'sangam/fusion', messages: ask('fuse within limits'), max_tokens: 11 });
+    const sent = e.fake.requests.filter((r) => JSON.stringify(r.messages).includes('fuse within limits'));
+    const byModel = (id: string) => sent.filter((r) => r.model === id).map((r) => r.maxTokens);
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    for (const id of ['alpha', 'beta', 'gamma', 'fusion']) expect(byModel(id), id).toEqual([11]);
+    expect(byModel('judge')).toEqual([undefined]);
+  });
+
   it('never streams part of a stop sequence split across chunks', async () => {
     // The fake streams 8 characters a chunk: "Answer f" | "rom beta" | ": வணக்கம"… and the stop "from b" spans the first two.
     for (const [stop, expected] of [

@@ -146,6 +146,7 @@ async function runProposal(
       system: input.system,
       messages: input.messages,
       temperature: input.temperature ?? p.model.temperature,
+      maxOutputTokens: input.maxOutputTokens,
       onDelta:
         emit &&
         ((delta) => {
@@ -211,6 +212,7 @@ export async function generateAnswer({
   quorum,
   deadlineMs,
   temperature,
+  maxOutputTokens,
 }: {
   registry: ModelRegistry;
   /** The proposers to ask (default: every proposer that can read the input). */
@@ -230,6 +232,8 @@ export async function generateAnswer({
   deadlineMs?: number;
   /** A temperature for every proposer call (default: each model's own). */
   temperature?: number;
+  /** The most tokens each written answer may have, the proposers' and the fused one (/v1's `max_tokens`). */
+  maxOutputTokens?: number;
 }): Promise<AnswerResult> {
   const models = chosen ?? registry.proposers({ needsVision: Boolean(image) });
   // A registry built by hand (a harness) may have no settings: the defaults then apply.
@@ -258,7 +262,11 @@ export async function generateAnswer({
         gate.ended(false);
         return;
       }
-      await runProposal(p, { system, messages, signal, temperature }, { log, emit, usdInrRate, isLate, breaker: registry.breaker });
+      await runProposal(
+        p,
+        { system, messages, signal, temperature, maxOutputTokens },
+        { log, emit, usdInrRate, isLate, breaker: registry.breaker },
+      );
       gate.ended(p.outcome?.kind === 'done');
     }),
   );
@@ -315,6 +323,7 @@ export async function generateAnswer({
       log,
       stoppedOnPurpose,
       usdInrRate,
+      maxOutputTokens,
     });
     fusionCalls.push(...fused.calls);
     fusionTokens.push(...fused.byModel);

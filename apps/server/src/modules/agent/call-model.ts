@@ -17,6 +17,8 @@ export type TextCall = {
   system: string;
   messages: ChatMessage[];
   temperature?: number;
+  /** The most tokens the answer may have (the API's `max_tokens`); the model's own limit when absent. */
+  maxOutputTokens?: number;
   onDelta?: (delta: string) => void;
   allowEmpty?: boolean;
 };
@@ -75,6 +77,7 @@ export async function callModel<T>(
         signal: controller.signal,
         deadline: Date.now() + model.timeoutMs,
         temperature: input.temperature,
+        maxOutputTokens: input.maxOutputTokens,
       };
       if (input.onDelta) {
         const result = model.stream(call);

@@ -184,6 +184,7 @@ async function fuse(
     log,
     deadlineMs: plan.extension.deadline_ms,
     temperature: plan.temperature,
+    maxOutputTokens: plan.maxTokens,
   });
   const calls = result.response.data.cost?.calls ?? [];
   const fusedBy = result.response.message === 'Fused answer' ? calls.find((c) => c.role === 'aggregator')?.modelId : undefined;

@@ -84,6 +84,7 @@ export async function fuseAnswers({
   log,
   stoppedOnPurpose,
   usdInrRate: rate,
+  maxOutputTokens,
 }: {
   registry: ModelRegistry;
   question: string;
@@ -93,6 +94,8 @@ export async function fuseAnswers({
   log: FastifyBaseLogger;
   stoppedOnPurpose: () => boolean;
   usdInrRate: number;
+  /** The most tokens the fused answer may have. */
+  maxOutputTokens?: number;
 }): Promise<FuseResult> {
   const calls: CallCost[] = [];
   const byModel: ModelTokens[] = [];
@@ -120,6 +123,7 @@ export async function fuseAnswers({
       messages: [{ role: 'user', content: fusionPrompt(question, answers, analysis ? analysisForAggregator(analysis) : undefined) }],
       onDelta: emit && ((delta) => emit({ event: 'fusion-delta', data: { delta } })),
       allowEmpty: true,
+      maxOutputTokens,
     },
     { signal, role: 'aggregator', log },
   );
