@@ -11,6 +11,7 @@ const linkClass = 'text-sm text-slate-400 hover:text-white focus-visible:outline
 export function Footer() {
   const goToFeatures = useFeaturesLink();
   const { t } = useLingui();
+  const { city, company, copyright } = BRAND;
   return (
     <footer className="border-t border-white/5 bg-ink">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -18,7 +19,7 @@ export function Footer() {
           <BrandMark />
           <p className="max-w-xs text-sm text-slate-400">
             <Trans>
-              Many AI models, one answer. Made in {BRAND.city} by {BRAND.company}.
+              Many AI models, one answer. Made in {city} by {company}.
             </Trans>
           </p>
         </div>
@@ -51,7 +52,7 @@ export function Footer() {
         </FooterGroup>
       </div>
       <p className="border-t border-white/5 py-6 text-center text-xs text-slate-400">
-        <Trans>{BRAND.copyright}. All rights reserved.</Trans>
+        <Trans>{copyright}. All rights reserved.</Trans>
       </p>
     </footer>
   );

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
@@ -59,8 +60,8 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
       onKeyDown={trapTab}
       className="fixed inset-0 z-50 h-dvh w-screen overflow-y-auto overscroll-contain bg-ink px-4 py-3 lg:hidden"
     >
-      <div className="flex h-10 items-center justify-between">
-        <LanguageMenu align="start" />
+      {/* Close comes first (the Tab cycle starts and ends on it); the language menu shows at the left. */}
+      <div className="flex h-10 flex-row-reverse items-center justify-between">
         <button
           ref={closeRef}
           type="button"
@@ -70,6 +71,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
         >
           <X className="size-7" aria-hidden="true" />
         </button>
+        <LanguageMenu align="start" />
       </div>
       <nav aria-label={t`Mobile`} className="mx-auto mt-2 grid max-w-md gap-1 pb-6">
         <button
@@ -84,7 +86,10 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
         </button>
         {link(paths.about, t`About`)}
         {link(paths.pricing, t`Pricing`)}
-        <p className="px-4 pt-3 text-xs font-semibold tracking-widest text-slate-400 uppercase" aria-hidden="true">
+        <p
+          className={clsx('px-4 pt-3 text-xs font-semibold text-slate-400 uppercase', i18n.locale === 'en' && 'tracking-widest')}
+          aria-hidden="true"
+        >
           <Trans>Tools</Trans>
         </p>
         {TOOL_LINKS.map((l) => (

@@ -8,6 +8,7 @@ import { HOW_IT_WORKS, LANDING_FEATURES } from '@/features/marketing/data/landin
 
 export function LandingRoute() {
   const { i18n } = useLingui();
+  const brand = BRAND.name;
   return (
     <>
       <CursorTrail />
@@ -15,7 +16,7 @@ export function LandingRoute() {
       <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 border-t border-white/5 bg-panel/40 py-20">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="features-heading" className="text-center text-3xl font-bold text-white sm:text-4xl">
-            <Trans>Why {BRAND.name}</Trans>
+            <Trans>Why {brand}</Trans>
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-center text-slate-300">
             <Trans>Everything you need to get the best answer, not just an answer.</Trans>
@@ -45,7 +46,7 @@ export function LandingRoute() {
             ))}
           </ol>
           <Link to={paths.chat} className="btn-primary mt-12 px-8 py-3 text-base">
-            <Trans>Try {BRAND.name} now</Trans>
+            <Trans>Try {brand} now</Trans>
           </Link>
         </div>
       </section>

@@ -18,6 +18,7 @@ export function Hero() {
   const [prompt, setPrompt] = useState('');
   const { isAuthenticated } = useSession();
   const { i18n, t } = useLingui();
+  const brand = BRAND.name;
   return (
     <section className="relative isolate overflow-hidden">
       <Starfield />
@@ -35,8 +36,8 @@ export function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-300">
             <Trans>
-              Ask once and {BRAND.name} asks several leading models for you, then fuses their answers into one refined reply, or shows them
-              side by side. For professionals, developers, creators and students, at about half the price of one premium AI subscription.
+              Ask once and {brand} asks several leading models for you, then fuses their answers into one refined reply, or shows them side
+              by side. For professionals, developers, creators and students, at about half the price of one premium AI subscription.
             </Trans>
           </p>
           <ModelStatusNotice className="mt-8 max-w-xl" />
@@ -70,7 +71,7 @@ export function Hero() {
           </ul>
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <Link to={paths.chat} className="btn-primary px-7 py-3 text-base">
-              <Trans>Try {BRAND.name}</Trans>
+              <Trans>Try {brand}</Trans>
             </Link>
             <Link to={paths.pricing} className="btn-ghost px-7 py-3 text-base">
               <Trans>See plans</Trans>
