@@ -5,6 +5,7 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiCatalogsUpToDate } from './i18n-check';
 
 /** The Lingui config of the web app, found from here (vitest runs from the repository's root). */
 export const linguiConfigPath = path.resolve(import.meta.dirname, 'lingui.config.ts');
@@ -25,8 +26,10 @@ export default defineConfig({
     // Before react(): plugin-react 6 has no babel option (Lingui's recommended order).
     linguiMacro(),
     react(),
-    // Compiles the .po catalogs on import; a broken message or one missing from the catalogs fails the build.
+    // Compiles the .po catalogs on import; a broken message, or one with no text even in English, fails the build…
     lingui({ configPath: linguiConfigPath, failOnMissing: true, failOnCompileError: true }),
+    // …and a message written in the source but never extracted into the catalogs fails it too.
+    linguiCatalogsUpToDate(linguiConfigPath),
     tailwindcss(),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
 import { getConfig, makeConfig } from '@lingui/conf';
 import { describe, expect, it } from 'vitest';
+import { messagesMissingFromCatalogs } from '../../i18n-check';
 
 /**
  * The catalogs as the build sees them (@lingui/vite-plugin compiles them through the same API): every
@@ -27,6 +28,10 @@ const PLACEHOLDER = /\{\w+\}/g;
 const TAG = /<\/?\d+>/g;
 
 describe('the catalogs', () => {
+  it('hold every message of the source (i18n:extract has been run)', async () => {
+    expect(await messagesMissingFromCatalogs(configPath)).toEqual([]);
+  });
+
   it('every locale compiles without an error (English falls in for an empty translation)', async () => {
     const catalog = await catalogOf();
     for (const locale of config.locales) {
