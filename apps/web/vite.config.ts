@@ -1,10 +1,37 @@
 import path from 'node:path';
+import { getConfig } from '@lingui/conf';
+import { lingui } from '@lingui/vite-plugin';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiCatalogsUpToDate } from './i18n-check';
+
+/** The Lingui config of the web app, found from here (vitest runs from the repository's root). */
+export const linguiConfigPath = path.resolve(import.meta.dirname, 'lingui.config.ts');
+
+/** Lingui's macros (Trans, t, msg) compile to catalog lookups, through Babel only in files that import them. */
+export const linguiMacro = () =>
+  babel({
+    presets: [
+      defineRolldownBabelPreset({
+        preset: { plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: linguiConfigPath }) }]] },
+        rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+      }),
+    ],
+  });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    // Before react(): plugin-react 6 has no babel option (Lingui's recommended order).
+    linguiMacro(),
+    react(),
+    // Compiles the .po catalogs on import; a broken message, or one with no text even in English, fails the build…
+    lingui({ configPath: linguiConfigPath, failOnMissing: true, failOnCompileError: true }),
+    // …and a message written in the source but never extracted into the catalogs fails it too.
+    linguiCatalogsUpToDate(linguiConfigPath),
+    tailwindcss(),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: { outDir: process.env.WEB_OUT_DIR ?? 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/ai': 'http://127.0.0.1:3000' } },

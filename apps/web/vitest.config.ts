@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiConfigPath, linguiMacro } from './vite.config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [linguiMacro(), react(), lingui({ configPath: linguiConfigPath })],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     name: 'web',

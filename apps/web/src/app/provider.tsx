@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Provider } from 'react-redux';
@@ -19,11 +21,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [store] = useState(makeStore);
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }));
   return (
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <ForgetPreviousUser />
-        {children}
-      </QueryClientProvider>
-    </Provider>
+    <I18nProvider i18n={i18n}>
+      <Provider store={store}>
+        <QueryClientProvider client={queryClient}>
+          <ForgetPreviousUser />
+          {children}
+        </QueryClientProvider>
+      </Provider>
+    </I18nProvider>
   );
 }

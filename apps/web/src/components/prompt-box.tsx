@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
@@ -15,16 +16,9 @@ type PromptBoxProps = {
 };
 
 /** The prompt box: grows to 120 px, Enter sends, Shift+Enter adds a line, blank text cannot be sent. */
-export function PromptBox({
-  value,
-  onChange,
-  onSubmit,
-  placeholder = 'Ask anything…',
-  label = 'Your prompt',
-  isDisabled = false,
-  className,
-}: PromptBoxProps) {
+export function PromptBox({ value, onChange, onSubmit, placeholder, label, isDisabled = false, className }: PromptBoxProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const { t } = useLingui();
   const canSend = value.trim().length > 0 && !isDisabled;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
@@ -58,15 +52,15 @@ export function PromptBox({
         ref={ref}
         rows={1}
         value={value}
-        aria-label={label}
-        placeholder={placeholder}
+        aria-label={label ?? t`Your prompt`}
+        placeholder={placeholder ?? t`Ask anything…`}
         disabled={isDisabled}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         style={{ maxHeight: PROMPT_MAX_HEIGHT_PX }}
         className="min-h-10 flex-1 resize-none bg-transparent px-3 py-2 text-base text-slate-100 placeholder:text-slate-400 focus:outline-none"
       />
-      <button type="submit" disabled={!canSend} aria-label="Send" className="btn-primary size-10 justify-center p-0">
+      <button type="submit" disabled={!canSend} aria-label={t`Send`} className="btn-primary size-10 justify-center p-0">
         <SendHorizontal className="size-5" aria-hidden="true" />
       </button>
     </form>

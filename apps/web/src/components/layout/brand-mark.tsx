@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
@@ -10,7 +11,10 @@ export function BrandMark() {
     >
       <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
       <span className="text-lg">
-        {BRAND.name} <span className="text-xs font-medium text-neon-cyan">(Beta)</span>
+        {BRAND.name}{' '}
+        <span className="text-xs font-medium text-neon-cyan">
+          <Trans>(Beta)</Trans>
+        </span>
       </span>
     </Link>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { useFeaturesLink } from '@/components/layout/use-features-link';
@@ -9,44 +10,50 @@ const linkClass = 'text-sm text-slate-400 hover:text-white focus-visible:outline
 /** Footer: Product, Company, Support and the copyright line. */
 export function Footer() {
   const goToFeatures = useFeaturesLink();
+  const { t } = useLingui();
+  const { city, company, copyright } = BRAND;
   return (
     <footer className="border-t border-white/5 bg-ink">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <BrandMark />
           <p className="max-w-xs text-sm text-slate-400">
-            Many AI models, one answer. Made in {BRAND.city} by {BRAND.company}.
+            <Trans>
+              Many AI models, one answer. Made in {city} by {company}.
+            </Trans>
           </p>
         </div>
-        <FooterGroup title="Product">
+        <FooterGroup title={t`Product`}>
           <button type="button" className={`${linkClass} text-left`} onClick={goToFeatures}>
-            Features
+            <Trans>Features</Trans>
           </button>
           <Link to={paths.pricing} className={linkClass}>
-            Pricing
+            <Trans>Pricing</Trans>
           </Link>
           <Link to={paths.developers} className={linkClass}>
-            Developers
+            <Trans>Developers</Trans>
           </Link>
         </FooterGroup>
-        <FooterGroup title="Company">
+        <FooterGroup title={t`Company`}>
           <Link to={paths.about} className={linkClass}>
-            About
+            <Trans>About</Trans>
           </Link>
         </FooterGroup>
-        <FooterGroup title="Support">
+        <FooterGroup title={t`Support`}>
           <Link to={paths.privacy} className={linkClass}>
-            Privacy Policy
+            <Trans>Privacy Policy</Trans>
           </Link>
           <Link to={paths.terms} className={linkClass}>
-            Terms of Service
+            <Trans>Terms of Service</Trans>
           </Link>
           <Link to={paths.deleteAccount} className={linkClass}>
-            Delete
+            <Trans>Delete</Trans>
           </Link>
         </FooterGroup>
       </div>
-      <p className="border-t border-white/5 py-6 text-center text-xs text-slate-400">{BRAND.copyright}. All rights reserved.</p>
+      <p className="border-t border-white/5 py-6 text-center text-xs text-slate-400">
+        <Trans>{copyright}. All rights reserved.</Trans>
+      </p>
     </footer>
   );
 }

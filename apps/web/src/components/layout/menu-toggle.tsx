@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { Menu as MenuIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ export function MenuToggle({ className }: { className?: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { key } = useLocation();
+  const { t } = useLingui();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the location changes
   useEffect(() => setIsOpen(false), [key]);
   const close = useCallback(() => {
@@ -24,7 +26,7 @@ export function MenuToggle({ className }: { className?: string }) {
         ref={buttonRef}
         type="button"
         className={clsx('rounded-md p-2 text-slate-200 focus-visible:outline-2 focus-visible:outline-neon-cyan lg:hidden', className)}
-        aria-label="Open menu"
+        aria-label={t`Open menu`}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         onClick={() => setIsOpen(true)}

@@ -1,7 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
+import { LanguageMenu } from '@/components/layout/language-menu';
 import { TOOL_LINKS } from '@/components/layout/nav-links';
 import { useFeaturesLink } from '@/components/layout/use-features-link';
 import { paths } from '@/config/paths';
@@ -26,6 +29,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const { i18n, t } = useLingui();
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -52,22 +56,24 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
     <div
       role="dialog"
       aria-modal="true"
-      aria-label="Menu"
+      aria-label={t`Menu`}
       onKeyDown={trapTab}
       className="fixed inset-0 z-50 h-dvh w-screen overflow-y-auto overscroll-contain bg-ink px-4 py-3 lg:hidden"
     >
-      <div className="flex h-10 items-center justify-end">
+      {/* Close comes first (the Tab cycle starts and ends on it); the language menu shows at the left. */}
+      <div className="flex h-10 flex-row-reverse items-center justify-between">
         <button
           ref={closeRef}
           type="button"
-          aria-label="Close menu"
+          aria-label={t`Close menu`}
           className="rounded-md p-2 text-slate-200 focus-visible:outline-2 focus-visible:outline-neon-cyan"
           onClick={onClose}
         >
           <X className="size-7" aria-hidden="true" />
         </button>
+        <LanguageMenu align="start" />
       </div>
-      <nav aria-label="Mobile" className="mx-auto mt-2 grid max-w-md gap-1 pb-6">
+      <nav aria-label={t`Mobile`} className="mx-auto mt-2 grid max-w-md gap-1 pb-6">
         <button
           type="button"
           className={`${itemClass} text-left`}
@@ -76,24 +82,27 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             goToFeatures();
           }}
         >
-          Features
+          <Trans>Features</Trans>
         </button>
-        {link(paths.about, 'About')}
-        {link(paths.pricing, 'Pricing')}
-        <p className="px-4 pt-3 text-xs font-semibold tracking-widest text-slate-400 uppercase" aria-hidden="true">
-          Tools
+        {link(paths.about, t`About`)}
+        {link(paths.pricing, t`Pricing`)}
+        <p
+          className={clsx('px-4 pt-3 text-xs font-semibold text-slate-400 uppercase', i18n.locale === 'en' && 'tracking-widest')}
+          aria-hidden="true"
+        >
+          <Trans>Tools</Trans>
         </p>
         {TOOL_LINKS.map((l) => (
           <Link key={l.to} to={l.to} className={`${itemClass} pl-8 text-base`} onClick={onClose}>
-            {l.label}
+            {i18n._(l.label)}
           </Link>
         ))}
-        {link(paths.leaderboard, 'Leaderboard')}
+        {link(paths.leaderboard, t`Leaderboard`)}
         <div className="mt-4 grid gap-2 border-t border-white/10 pt-4">
           {isAuthenticated ? (
             <>
-              {link(paths.profile, 'Profile')}
-              {link(paths.chat, 'Continue Chat', 'btn-primary justify-center')}
+              {link(paths.profile, t`Profile`)}
+              {link(paths.chat, t`Continue Chat`, 'btn-primary justify-center')}
               <button
                 type="button"
                 className={`${itemClass} text-left text-red-300`}
@@ -103,13 +112,13 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
                   navigate(paths.home);
                 }}
               >
-                Sign Out
+                <Trans>Sign Out</Trans>
               </button>
             </>
           ) : (
             <>
-              {link(paths.login, 'Log In')}
-              {link(paths.chat, 'Get Started', 'btn-primary justify-center')}
+              {link(paths.login, t`Log In`)}
+              {link(paths.chat, t`Get Started`, 'btn-primary justify-center')}
             </>
           )}
         </div>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, NavLink } from 'react-router';
 import { AvatarMenu } from '@/components/layout/avatar-menu';
 import { BrandMark } from '@/components/layout/brand-mark';
+import { LanguageMenu } from '@/components/layout/language-menu';
 import { MenuToggle } from '@/components/layout/menu-toggle';
 import { ToolsMenu } from '@/components/layout/tools-menu';
 import { useFeaturesLink } from '@/components/layout/use-features-link';
@@ -14,45 +16,49 @@ export const navLinkClass =
 export function Navbar() {
   const { isAuthenticated } = useSession();
   const goToFeatures = useFeaturesLink();
+  const { t } = useLingui();
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/80 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <nav aria-label={t`Main`} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <BrandMark />
         <div className="hidden items-center gap-1 lg:flex">
           <button type="button" className={navLinkClass} onClick={goToFeatures}>
-            Features
+            <Trans>Features</Trans>
           </button>
           <NavLink to={paths.about} className={navLinkClass}>
-            About
+            <Trans>About</Trans>
           </NavLink>
           <NavLink to={paths.pricing} className={navLinkClass}>
-            Pricing
+            <Trans>Pricing</Trans>
           </NavLink>
           <ToolsMenu className={navLinkClass} />
           <NavLink to={paths.leaderboard} className={navLinkClass}>
-            Leaderboard
+            <Trans>Leaderboard</Trans>
           </NavLink>
         </div>
-        <div className="hidden items-center gap-3 lg:flex">
-          {isAuthenticated ? (
-            <>
-              <Link to={paths.chat} className="btn-primary">
-                Continue Chat
-              </Link>
-              <AvatarMenu />
-            </>
-          ) : (
-            <>
-              <Link to={paths.login} className={navLinkClass}>
-                Log In
-              </Link>
-              <Link to={paths.chat} className="btn-primary">
-                Get Started
-              </Link>
-            </>
-          )}
+        <div className="flex items-center gap-1 lg:gap-3">
+          <LanguageMenu />
+          <div className="hidden items-center gap-3 lg:flex">
+            {isAuthenticated ? (
+              <>
+                <Link to={paths.chat} className="btn-primary">
+                  <Trans>Continue Chat</Trans>
+                </Link>
+                <AvatarMenu />
+              </>
+            ) : (
+              <>
+                <Link to={paths.login} className={navLinkClass}>
+                  <Trans>Log In</Trans>
+                </Link>
+                <Link to={paths.chat} className="btn-primary">
+                  <Trans>Get Started</Trans>
+                </Link>
+              </>
+            )}
+          </div>
+          <MenuToggle />
         </div>
-        <MenuToggle />
       </nav>
     </header>
   );

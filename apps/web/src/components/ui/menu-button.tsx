@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-export type MenuAction = { label: string; onSelect: () => void; isDanger?: boolean };
+/** A menu item; `checked` makes it one of a radio group (menuitemradio), `lang` marks its text's language. */
+export type MenuAction = { label: string; onSelect: () => void; isDanger?: boolean; checked?: boolean; lang?: string };
 
 /**
  * A small accessible menu button (WAI-ARIA menu pattern): Enter/Space/ArrowDown open it, arrows move,
@@ -28,9 +29,16 @@ export function MenuButton({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to an item only when the menu opens
   useEffect(() => {
     if (!isOpen) return;
-    itemRefs.current[0]?.focus();
+    // Focus starts on the checked item of a radio menu, else the first.
+    itemRefs.current[
+      Math.max(
+        0,
+        items.findIndex((item) => item.checked),
+      )
+    ]?.focus();
     const onDown = (e: PointerEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setIsOpen(false);
     };
@@ -95,7 +103,8 @@ export function MenuButton({
                 itemRefs.current[i] = el;
               }}
               type="button"
-              role="menuitem"
+              {...(item.checked === undefined ? { role: 'menuitem' } : { role: 'menuitemradio', 'aria-checked': item.checked })}
+              lang={item.lang}
               tabIndex={-1}
               className={clsx(
                 'block w-full rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-white/10 focus:bg-white/10',

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
@@ -25,6 +26,7 @@ export function LoginRoute() {
   // Set when the server asks for the code it mailed (LOGIN_CODE_REQUIRED): its message.
   const [codeNote, setCodeNote] = useState<string | null>(null);
   const flash = useFlash();
+  const { t } = useLingui();
 
   const submit = handleSubmit(async ({ email, password, code }) => {
     if (isLoading) return;
@@ -41,34 +43,34 @@ export function LoginRoute() {
         setCodeNote(result.payload.message);
         return;
       }
-      flash.setError(result.payload?.message ?? 'Login failed');
+      flash.setError(result.payload?.message ?? t`Login failed`);
     }
   });
 
   return (
     <AuthCard
       title="Sangam"
-      subtitle="Sign in to get refined and smarter responses"
+      subtitle={t`Sign in to get refined and smarter responses`}
       footer={
-        <>
+        <Trans>
           New here?{' '}
           <Link to={paths.signup} className="font-semibold text-neon-cyan hover:underline">
             Create one
           </Link>
-        </>
+        </Trans>
       }
     >
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <form onSubmit={submit} noValidate>
         <FormEmailField control={control} name="email" disabled={isLoading} />
-        <FormPasswordField control={control} name="password" label="Password" autoComplete="current-password" disabled={isLoading} />
+        <FormPasswordField control={control} name="password" label={t`Password`} autoComplete="current-password" disabled={isLoading} />
         {codeNote && <LoginCodeField note={codeNote} control={control} disabled={isLoading} />}
         <div className="-mt-2 mb-4 text-right">
           <Link to={paths.forgot} className="text-sm text-neon-cyan hover:underline">
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </div>
-        <SubmitButton isLoading={isLoading} loadingLabel="Signing in..." label="Sign In" />
+        <SubmitButton isLoading={isLoading} loadingLabel={t`Signing in...`} label={t`Sign In`} />
       </form>
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGES } from '@sangam/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -25,6 +26,7 @@ export function SignupRoute() {
   });
   const [isLoading, setIsLoading] = useState(false);
   const flash = useFlash();
+  const { t } = useLingui();
   const form = watch();
   const username = usernameStatus(form.username);
   // Errors show once a field is touched (left) or the form was submitted, and follow every change:
@@ -40,36 +42,43 @@ export function SignupRoute() {
     try {
       const email = values.email.trim().toLowerCase();
       const res = await authApi.signup({ name: values.name.trim(), username: values.username, email, password: values.password });
-      flash.setMessage(res.message || 'Account created! Check your email for verification.');
+      flash.setMessage(res.message || t`Account created! Check your email for verification.`);
       sessionStorage.setItem(SIGNUP_FORM_KEY, email);
       window.setTimeout(() => navigate(paths.signupVerify, { state: { email } }), REDIRECT_DELAY_MS);
     } catch (err) {
-      flash.setError(errorText(err, 'Signup failed'));
+      flash.setError(errorText(err, t`Signup failed`));
       setIsLoading(false);
     }
   });
 
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Join Sangam: many AI models, one answer"
+      title={t`Create your account`}
+      subtitle={t`Join Sangam: many AI models, one answer`}
       footer={
-        <>
+        <Trans>
           Already have an account?{' '}
           <Link to={paths.login} className="font-semibold text-neon-cyan hover:underline">
             Sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
       <form onSubmit={submit} noValidate>
-        <FormTextField control={control} name="name" label="Full name" autoComplete="name" error={errorOf('name')} disabled={isLoading} />
+        <FormTextField
+          control={control}
+          name="name"
+          label={t`Full name`}
+          autoComplete="name"
+          error={errorOf('name')}
+          disabled={isLoading}
+        />
         <FormTextField
           control={control}
           name="username"
-          label="Username"
+          label={t`Username`}
           autoComplete="username"
           transform={sanitizeUsername}
           error={errorOf('username') ?? username.error}
@@ -81,13 +90,13 @@ export function SignupRoute() {
         <FormPasswordField
           control={control}
           name="password"
-          label="Password"
+          label={t`Password`}
           autoComplete="new-password"
           error={errorOf('password')}
           disabled={isLoading}
         />
         <StrengthMeter password={form.password} />
-        <SubmitButton isLoading={isLoading} loadingLabel="Creating account..." label="Create Account" />
+        <SubmitButton isLoading={isLoading} loadingLabel={t`Creating account...`} label={t`Create Account`} />
       </form>
     </AuthCard>
   );

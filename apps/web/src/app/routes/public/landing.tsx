@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
@@ -6,6 +7,8 @@ import { Hero } from '@/features/marketing/components/hero';
 import { HOW_IT_WORKS, LANDING_FEATURES } from '@/features/marketing/data/landing';
 
 export function LandingRoute() {
+  const { i18n } = useLingui();
+  const brand = BRAND.name;
   return (
     <>
       <CursorTrail />
@@ -13,16 +16,16 @@ export function LandingRoute() {
       <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 border-t border-white/5 bg-panel/40 py-20">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="features-heading" className="text-center text-3xl font-bold text-white sm:text-4xl">
-            Why {BRAND.name}
+            <Trans>Why {brand}</Trans>
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-center text-slate-300">
-            Everything you need to get the best answer, not just an answer.
+            <Trans>Everything you need to get the best answer, not just an answer.</Trans>
           </p>
           <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {LANDING_FEATURES.map((f) => (
-              <article key={f.title} className="card">
-                <h3 className="text-lg font-semibold text-white">{f.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-300">{f.body}</p>
+              <article key={f.title.id} className="card">
+                <h3 className="text-lg font-semibold text-white">{i18n._(f.title)}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-300">{i18n._(f.body)}</p>
               </article>
             ))}
           </div>
@@ -31,19 +34,19 @@ export function LandingRoute() {
       <section aria-labelledby="how-heading" className="py-20">
         <div className="mx-auto max-w-5xl px-4 text-center">
           <h2 id="how-heading" className="text-3xl font-bold text-white">
-            How it works
+            <Trans>How it works</Trans>
           </h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-3">
             {HOW_IT_WORKS.map((s) => (
               <li key={s.step} className="card text-left">
                 <span className="grid size-9 place-items-center rounded-full bg-neon-cyan/15 font-bold text-neon-cyan">{s.step}</span>
-                <h3 className="mt-4 font-semibold text-white">{s.title}</h3>
-                <p className="mt-1 text-sm text-slate-300">{s.body}</p>
+                <h3 className="mt-4 font-semibold text-white">{i18n._(s.title)}</h3>
+                <p className="mt-1 text-sm text-slate-300">{i18n._(s.body)}</p>
               </li>
             ))}
           </ol>
           <Link to={paths.chat} className="btn-primary mt-12 px-8 py-3 text-base">
-            Try {BRAND.name} now
+            <Trans>Try {brand} now</Trans>
           </Link>
         </div>
       </section>

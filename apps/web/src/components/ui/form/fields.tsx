@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
 import { type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, useId, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { formMessage } from '@/lib/i18n/form-messages';
 
 const inputClass =
   'w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-neon-cyan focus:outline-none focus:ring-1 focus:ring-neon-cyan disabled:opacity-60';
@@ -23,9 +25,10 @@ export function blockEmailKeys(e: KeyboardEvent<HTMLInputElement>) {
 }
 /** An email input that only lets the characters of docs/spec-rules.md §5 in, typed or pasted. */
 export function EmailField({ onChange, ...rest }: Omit<FieldProps, 'label' | 'type'> & { label?: string }) {
+  const { t } = useLingui();
   return (
     <TextField
-      label="Email"
+      label={t`Email`}
       type="email"
       autoComplete="email"
       onChange={(v) => onChange(sanitizeEmail(v))}
@@ -39,7 +42,9 @@ export const sanitizeUsername = (v: string) => v.toLowerCase().replace(/[^a-z0-9
 
 export function TextField({ label, value, onChange, error, hint, hintTone = 'muted', className, ...rest }: FieldProps) {
   const id = useId();
-  const note = error ?? hint;
+  const { i18n } = useLingui();
+  const shown = error ?? hint;
+  const note = shown && formMessage(i18n, shown);
   return (
     <div className={clsx('mb-4', className)}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
@@ -71,7 +76,10 @@ export function PasswordField(props: FieldProps) {
   const [isShown, setIsShown] = useState(false);
   const id = useId();
   const { label, value, onChange, error, hint, className, ...rest } = props;
-  const note = error ?? hint;
+  const { i18n, t } = useLingui();
+  const shown = error ?? hint;
+  const note = shown && formMessage(i18n, shown);
+  const fieldName = label.toLowerCase();
   return (
     <div className={clsx('mb-4', className)}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
@@ -91,7 +99,7 @@ export function PasswordField(props: FieldProps) {
         <button
           type="button"
           onClick={() => setIsShown((s) => !s)}
-          aria-label={isShown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={isShown ? t`Hide ${fieldName}` : t`Show ${fieldName}`}
           className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
         >
           {isShown ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/layout/brand-mark';
+import { LanguageMenu } from '@/components/layout/language-menu';
 import { MenuToggle } from '@/components/layout/menu-toggle';
 import { Starfield } from '@/features/auth/components/starfield-lite';
 
@@ -18,7 +19,10 @@ export function AuthCard({
   return (
     <div className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-4 py-10">
       <Starfield />
-      <MenuToggle className="absolute top-3 right-3" />
+      <div className="absolute top-3 right-3 flex items-center gap-1">
+        <LanguageMenu />
+        <MenuToggle />
+      </div>
       <div className="mb-6">
         <BrandMark />
       </div>

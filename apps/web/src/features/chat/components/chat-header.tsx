@@ -1,6 +1,7 @@
 import { ArrowLeft, Home } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
+import { LanguageMenu } from '@/components/layout/language-menu';
 import { MenuToggle } from '@/components/layout/menu-toggle';
 import { paths } from '@/config/paths';
 import { UsageMeter } from '@/features/chat/components/usage-meter';
@@ -33,6 +34,10 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
       </div>
       <div className="flex min-w-0 items-center gap-1">
         <UsageMeter isEnabled={isAuthenticated} />
+        {/* On a phone the language menu is in the phone menu: the header has no room to spare. */}
+        <div className="hidden lg:block">
+          <LanguageMenu />
+        </div>
         {isAuthenticated ? (
           <button
             type="button"

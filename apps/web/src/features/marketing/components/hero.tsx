@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ModelStatusNotice } from '@/components/first-run/model-status-notice';
@@ -16,6 +17,8 @@ export function Hero() {
   const navigate = useNavigate();
   const [prompt, setPrompt] = useState('');
   const { isAuthenticated } = useSession();
+  const { i18n, t } = useLingui();
+  const brand = BRAND.name;
   return (
     <section className="relative isolate overflow-hidden">
       <Starfield />
@@ -23,54 +26,61 @@ export function Hero() {
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pt-16 pb-20 lg:grid-cols-2 lg:pt-24">
         <div>
           <p className="mb-4 inline-flex rounded-full border border-neon-cyan/30 bg-neon-cyan/10 px-3 py-1 text-xs font-medium text-neon-cyan">
-            India’s multi-model AI platform
+            <Trans>India’s multi-model AI platform</Trans>
           </p>
           <h1 className="text-4xl font-bold tracking-tight text-white sm:text-6xl">
             <RotatingName />
-            <span className="mt-2 block text-3xl font-semibold text-slate-200 sm:text-4xl">Many AI models. One answer.</span>
+            <span className="mt-2 block text-3xl font-semibold text-slate-200 sm:text-4xl">
+              <Trans>Many AI models. One answer.</Trans>
+            </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-300">
-            Ask once and {BRAND.name} asks several leading models for you, then fuses their answers into one refined reply, or shows them
-            side by side. For professionals, developers, creators and students, at about half the price of one premium AI subscription.
+            <Trans>
+              Ask once and {brand} asks several leading models for you, then fuses their answers into one refined reply, or shows them side
+              by side. For professionals, developers, creators and students, at about half the price of one premium AI subscription.
+            </Trans>
           </p>
           <ModelStatusNotice className="mt-8 max-w-xl" />
           <PromptBox
             className="mt-8 max-w-xl"
             value={prompt}
             onChange={setPrompt}
-            label="Ask Sangam anything"
-            placeholder="Ask Sangam anything…"
+            label={t`Ask Sangam anything`}
+            placeholder={t`Ask Sangam anything…`}
             onSubmit={(p) => {
               // Signed out, the prompt waits through sign-in (or sign-up) and is sent afterwards.
               if (!isAuthenticated) savePendingPrompt(p);
               navigate(paths.chat, { state: { prompt: p } });
             }}
           />
-          <ul className="mt-4 flex max-w-xl flex-wrap gap-2" aria-label="Prompt categories">
-            {PROMPT_CATEGORIES.map((c) => (
-              <li key={c}>
-                <button
-                  type="button"
-                  onClick={() => setPrompt((p) => (p ? p : `${c}: `))}
-                  className="rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs text-slate-300 hover:border-neon-cyan/50 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
-                >
-                  {c}
-                </button>
-              </li>
-            ))}
+          <ul className="mt-4 flex max-w-xl flex-wrap gap-2" aria-label={t`Prompt categories`}>
+            {PROMPT_CATEGORIES.map((category) => {
+              const c = i18n._(category);
+              return (
+                <li key={category.id}>
+                  <button
+                    type="button"
+                    onClick={() => setPrompt((p) => (p ? p : `${c}: `))}
+                    className="rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs text-slate-300 hover:border-neon-cyan/50 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
+                  >
+                    {c}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <Link to={paths.chat} className="btn-primary px-7 py-3 text-base">
-              Try {BRAND.name}
+              <Trans>Try {brand}</Trans>
             </Link>
             <Link to={paths.pricing} className="btn-ghost px-7 py-3 text-base">
-              See plans
+              <Trans>See plans</Trans>
             </Link>
           </div>
           <dl className="mt-10 grid max-w-xl grid-cols-3 gap-4 text-center">
-            <Claim value={BRAND.claims.avgResponse} label="average response" />
-            <Claim value="Private" label="by default" />
-            <Claim value="100+" label="languages" />
+            <Claim value={BRAND.claims.avgResponse} label={t`average response`} />
+            <Claim value={t`Private`} label={t`by default`} />
+            <Claim value="100+" label={t`languages`} />
           </dl>
         </div>
         <HeroVideo />
