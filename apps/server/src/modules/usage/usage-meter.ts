@@ -129,8 +129,8 @@ export function createUsageMeter({
     // Something new is waiting (a reservation is awaited): a retry waiting for its timer comes forward.
     if (scheduled) clearTimeout(scheduled as NodeJS.Timeout);
     retrying = afterMs > 0;
-    scheduled = afterMs ? setTimeout(() => void flush(), afterMs) : setImmediate(() => void flush());
-    scheduled.unref();
+    // Only a retry's wait is unref'd: an answer may be awaiting the next flush (its reservation).
+    scheduled = afterMs ? setTimeout(() => void flush(), afterMs).unref() : setImmediate(() => void flush());
   }
 
   const queued = () => (pending.length + releases.length + reserving.length >= FLUSH_AT ? void flush() : schedule());
