@@ -36,6 +36,26 @@ export async function openTestDatabase(dataDir: string) {
   return { database, url: url.toString(), drop };
 }
 
+/** The configuration of a test app: quiet, on a random port, no local model, trusting the loopback proxy. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOCAL_MODEL: 'off',
+    TRUST_PROXY: '127.0.0.1,::1',
+    ...env,
+  });
+}
+
+/** Starts the app on a free port of 127.0.0.1 and returns its base URL. */
+export async function listenOnLocalhost(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 /** Boots the whole app on a fresh database and a real HTTP port on 127.0.0.1. */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -45,26 +65,14 @@ export async function startTestApp(
   const { database, url, drop } = shared
     ? { database: await openDatabase({ url: shared, dataDir }), url: shared, drop: async () => {} }
     : await openTestDatabase(dataDir);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    LOCAL_MODEL: 'off',
-    TRUST_PROXY: '127.0.0.1,::1',
-    ...(url ? { DATABASE_URL: url } : {}),
-    ...env,
-  });
+  const config = testConfig(dataDir, { ...(url ? { DATABASE_URL: url } : {}), ...env });
   const app = await buildApp({ config, database, clock, logStream });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
     app,
     config,
     db: database.db,
     dataDir,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: await listenOnLocalhost(app),
     close: async () => {
       await app.close();
       await drop();

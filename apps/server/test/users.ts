@@ -87,13 +87,18 @@ export async function createVerifiedUser(
 }
 
 /** One app on a fresh database and one verified user for a test file, closed after it. */
-export function useAppWithUser(onReady: (app: TestApp, user: TestUser) => void) {
+export function useAppWithUser(onReady: (app: TestApp, user: TestUser) => void | Promise<void>) {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await startTestApp();
-    onReady(app, await createVerifiedUser(app));
+    await onReady(app, await createVerifiedUser(app));
   });
   afterAll(async () => {
     await app?.close();
   });
+}
+
+/** One app on a fresh database and two verified users (an owner and another) for a test file, closed after it. */
+export function useAppWithTwoUsers(onReady: (app: TestApp, owner: TestUser, other: TestUser) => void) {
+  useAppWithUser(async (app, owner) => onReady(app, owner, await createVerifiedUser(app)));
 }
