@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ManualClock, manualClock } from '@/lib/clock';
+import { describe, expect, it } from 'vitest';
+import type { ManualClock } from '@/lib/clock';
 import { readOutbox } from '@/lib/mailer/mailer';
-import { startTestApp, type TestApp } from './helper';
+import { type TestApp, useAppOnClock } from './helper';
 import { createVerifiedUser, latestCode, loginForm, post, randomIp } from './users';
 
 let t: TestApp;
 let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock(Date.UTC(2026, 0, 1));
-  t = await startTestApp({}, { clock });
-});
-afterAll(async () => {
-  await t.close();
+useAppOnClock(Date.UTC(2026, 0, 1), (app, c) => {
+  [t, clock] = [app, c];
 });
 
 const MINUTE = 60_000;

@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@/app';
 import { type Db, openDatabase } from '@/db/client';
 import { type Config, loadConfig } from '@/env';
-import type { Clock } from '@/lib/clock';
+import { type Clock, type ManualClock, manualClock } from '@/lib/clock';
 
 export type TestApp = { app: FastifyInstance; config: Config; db: Db; dataDir: string; baseUrl: string; close: () => Promise<void> };
 
@@ -79,4 +80,17 @@ export async function startTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One app for a test file on a manual clock that starts at `startMs`, closed after it. */
+export function useAppOnClock(startMs: number, onReady: (app: TestApp, clock: ManualClock) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    const clock = manualClock(startMs);
+    app = await startTestApp({}, { clock });
+    onReady(app, clock);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
