@@ -5,7 +5,7 @@ import { FormEmailField, FormPasswordField, SubmitButton } from '@/components/ui
 import { useFlash } from '@/components/ui/form/use-flash';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard, AuthFooterLink } from '@/features/auth/components/auth-card';
 import { LoginCodeField } from '@/features/auth/components/login-code-field';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { loginFormSchema } from '@/features/auth/validation';
@@ -49,14 +49,7 @@ export function LoginRoute() {
     <AuthCard
       title="Sangam"
       subtitle="Sign in to get refined and smarter responses"
-      footer={
-        <>
-          New here?{' '}
-          <Link to={paths.signup} className="font-semibold text-neon-cyan hover:underline">
-            Create one
-          </Link>
-        </>
-      }
+      footer={<AuthFooterLink prompt="New here?" to={paths.signup} label="Create one" />}
     >
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
       <form onSubmit={submit} noValidate>

@@ -1,18 +1,16 @@
 import { MESSAGES } from '@sangam/contracts';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Banner } from '@/components/ui/form/banner';
+import { useNavigate } from 'react-router';
+import { FlashBanners } from '@/components/ui/form/banner';
 import { FormEmailField, FormPasswordField, FormTextField, SubmitButton, sanitizeUsername } from '@/components/ui/form/fields';
-import { useFlash } from '@/components/ui/form/use-flash';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard, AuthFooterLink } from '@/features/auth/components/auth-card';
 import { StrengthMeter } from '@/features/auth/components/strength-meter';
-import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
+import { SIGNUP_FORM_KEY } from '@/features/auth/constants';
+import { useAuthSubmit } from '@/features/auth/hooks/use-auth-submit';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { signupFormSchema, usernameStatus } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
-import { errorText } from '@/lib/auth/error-text';
 
 type Field = 'name' | 'username' | 'email' | 'password';
 
@@ -23,8 +21,7 @@ export function SignupRoute() {
     mode: 'all',
     defaultValues: { name: '', username: '', email: '', password: '' },
   });
-  const [isLoading, setIsLoading] = useState(false);
-  const flash = useFlash();
+  const { isLoading, flash, run } = useAuthSubmit();
   const form = watch();
   const username = usernameStatus(form.username);
   // Errors show once a field is touched (left) or the form was submitted, and follow every change:
@@ -35,35 +32,26 @@ export function SignupRoute() {
   };
 
   const submit = handleSubmit(async (values) => {
-    if (isLoading) return;
-    setIsLoading(true);
-    try {
-      const email = values.email.trim().toLowerCase();
+    const email = values.email.trim().toLowerCase();
+    const signup = async () => {
       const res = await authApi.signup({ name: values.name.trim(), username: values.username, email, password: values.password });
-      flash.setMessage(res.message || 'Account created! Check your email for verification.');
       sessionStorage.setItem(SIGNUP_FORM_KEY, email);
-      window.setTimeout(() => navigate(paths.signupVerify, { state: { email } }), REDIRECT_DELAY_MS);
-    } catch (err) {
-      flash.setError(errorText(err, 'Signup failed'));
-      setIsLoading(false);
-    }
+      return res;
+    };
+    await run(signup, {
+      success: 'Account created! Check your email for verification.',
+      failure: 'Signup failed',
+      next: () => navigate(paths.signupVerify, { state: { email } }),
+    });
   });
 
   return (
     <AuthCard
       title="Create your account"
       subtitle="Join Sangam: many AI models, one answer"
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to={paths.login} className="font-semibold text-neon-cyan hover:underline">
-            Sign in
-          </Link>
-        </>
-      }
+      footer={<AuthFooterLink prompt="Already have an account?" to={paths.login} label="Sign in" />}
     >
-      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
-      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <FlashBanners flash={flash} />
       <form onSubmit={submit} noValidate>
         <FormTextField control={control} name="name" label="Full name" autoComplete="name" error={errorOf('name')} disabled={isLoading} />
         <FormTextField

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { Banner } from '@/components/ui/form/banner';
+import { useLocation, useNavigate } from 'react-router';
+import { FlashBanners } from '@/components/ui/form/banner';
 import { FormTextField, SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard, AuthFooterLink } from '@/features/auth/components/auth-card';
 import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { verifyFormSchema } from '@/features/auth/validation';
@@ -55,19 +55,14 @@ export function VerifyRoute() {
     <AuthCard
       title="Verify your email"
       subtitle={email ? `Enter the 6-digit code we sent to ${email}` : 'Enter the 6-digit code we emailed you'}
-      footer={
-        <Link to={paths.signup} className="font-semibold text-neon-cyan hover:underline">
-          Back to signup
-        </Link>
-      }
+      footer={<AuthFooterLink to={paths.signup} label="Back to signup" />}
     >
       {state?.notVerified && !flash.message && (
         <p className="mb-4 rounded-lg bg-amber-400/10 p-3 text-sm text-amber-100">
           Your email is not verified yet. Enter your code, or ask for a new one.
         </p>
       )}
-      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
-      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <FlashBanners flash={flash} />
       <form onSubmit={submit} noValidate>
         <FormTextField
           control={control}
