@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
-import { type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 
 const inputClass =
@@ -37,32 +37,59 @@ export function EmailField({ onChange, ...rest }: Omit<FieldProps, 'label' | 'ty
 /** Usernames: lowercase letters and digits only. */
 export const sanitizeUsername = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-export function TextField({ label, value, onChange, error, hint, hintTone = 'muted', className, ...rest }: FieldProps) {
-  const id = useId();
-  const note = error ?? hint;
+/** A field's label above its input, and its error or hint below it (tied to the input by id). */
+function FieldFrame({
+  id,
+  label,
+  note,
+  noteClass,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  note: string | null | undefined;
+  noteClass: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={clsx('mb-4', className)}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
         {label}
       </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={note ? `${id}-note` : undefined}
-        className={clsx(inputClass, error && 'border-red-500/70')}
-        {...rest}
-      />
+      {children}
       {note && (
-        <p
-          id={`${id}-note`}
-          className={clsx('mt-1 text-xs', error ? 'text-red-300' : hintTone === 'ok' ? 'text-emerald-300' : 'text-slate-400')}
-        >
+        <p id={`${id}-note`} className={clsx('mt-1 text-xs', noteClass)}>
           {note}
         </p>
       )}
     </div>
+  );
+}
+
+/** The props every field's input takes from the field: its id, value, change and error state. */
+const inputProps = (id: string, { value, onChange, error }: Pick<FieldProps, 'value' | 'onChange' | 'error'>, note: unknown) => ({
+  id,
+  value,
+  onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value),
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': note ? `${id}-note` : undefined,
+});
+
+export function TextField({ label, value, onChange, error, hint, hintTone = 'muted', className, ...rest }: FieldProps) {
+  const id = useId();
+  const note = error ?? hint;
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      note={note}
+      noteClass={error ? 'text-red-300' : hintTone === 'ok' ? 'text-emerald-300' : 'text-slate-400'}
+      className={className}
+    >
+      <input {...inputProps(id, { value, onChange, error }, note)} className={clsx(inputClass, error && 'border-red-500/70')} {...rest} />
+    </FieldFrame>
   );
 }
 
@@ -73,18 +100,11 @@ export function PasswordField(props: FieldProps) {
   const { label, value, onChange, error, hint, className, ...rest } = props;
   const note = error ?? hint;
   return (
-    <div className={clsx('mb-4', className)}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} note={note} noteClass={error ? 'text-red-300' : 'text-slate-400'} className={className}>
       <div className="relative">
         <input
-          id={id}
+          {...inputProps(id, { value, onChange, error }, note)}
           type={isShown ? 'text' : 'password'}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={note ? `${id}-note` : undefined}
           className={clsx(inputClass, 'pr-11', error && 'border-red-500/70')}
           {...rest}
         />
@@ -97,12 +117,7 @@ export function PasswordField(props: FieldProps) {
           {isShown ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
         </button>
       </div>
-      {note && (
-        <p id={`${id}-note`} className={clsx('mt-1 text-xs', error ? 'text-red-300' : 'text-slate-400')}>
-          {note}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
