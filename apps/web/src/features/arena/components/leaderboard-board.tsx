@@ -108,18 +108,11 @@ export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEn
             <caption className="sr-only">{category} leaderboard</caption>
             <thead className="bg-white/5 text-slate-200">
               <tr>
-                <th scope="col" className="p-4">
-                  Rank
-                </th>
-                <th scope="col" className="p-4">
-                  Model
-                </th>
-                <th scope="col" className="p-4">
-                  Score
-                </th>
-                <th scope="col" className="p-4">
-                  Description
-                </th>
+                {['Rank', 'Model', 'Score', 'Description'].map((heading) => (
+                  <th key={heading} scope="col" className="p-4">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>{real ? <RealRows result={real} /> : <SampleRows rows={sample[category] ?? []} />}</tbody>
