@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import { createVerifiedUser, formOf, generateAnswer, type TestUser } from './users';
 
 let fake: FakeLlm;
 let https: TestApp;
@@ -40,15 +40,8 @@ describe('Cache-Control: no-store on every /api and /ai answer', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 401, 404, 400, 200, 200]);
     for (const r of answers) expect(r.headers.get('cache-control'), r.url).toBe('no-store');
 
-    const form = new FormData();
-    form.append('Prompt', 'Hello');
-    form.append('Chat_Id', 'abc123');
-    form.append('Request_Id', 'req_cache');
-    const sse = await fetch(`${https.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'sangam-web', ...auth, accept: 'text/event-stream' },
-      body: form,
-    });
+    const form = formOf({ Prompt: 'Hello', Chat_Id: 'abc123', Request_Id: 'req_cache' });
+    const sse = await generateAnswer(https, user, form, { accept: 'text/event-stream' });
     expect(sse.headers.get('content-type')).toContain('text/event-stream');
     expect(sse.headers.get('cache-control')).toContain('no-store');
     await sse.text();

@@ -102,3 +102,24 @@ export function useAppWithUser(onReady: (app: TestApp, user: TestUser) => void |
 export function useAppWithTwoUsers(onReady: (app: TestApp, owner: TestUser, other: TestUser) => void) {
   useAppWithUser(async (app, owner) => onReady(app, owner, await createVerifiedUser(app)));
 }
+
+/** A multipart form with the fields given, in their order. */
+export function formOf(fields: Record<string, string | Blob>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return form;
+}
+
+/** POST /ai/v1/agent/GenerateAnswer as the web app does, signed in as `user`. */
+export function generateAnswer(
+  t: { baseUrl: string },
+  user: { accessToken: string },
+  body: FormData,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${t.baseUrl}/ai/v1/agent/GenerateAnswer`, {
+    method: 'POST',
+    headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}`, ...headers },
+    body,
+  });
+}
