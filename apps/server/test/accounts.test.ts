@@ -205,20 +205,12 @@ describe('sessions', () => {
   it('a password reset revokes every session and mails the owner', async () => {
     const user = await createVerifiedUser(t);
     const code = await codeAfter(t, user.email, () => post(t, '/api/v1/forgot-password', { email: user.email }));
-    const mismatch = await post(t, '/api/v1/reset-password', {
-      email: user.email,
-      reset_token: code,
-      new_password: 'N3w!password',
-      confirm_password: 'Other!pass1',
-    });
+    const resetTo = (confirm: string) =>
+      post(t, '/api/v1/reset-password', { email: user.email, reset_token: code, new_password: 'N3w!password', confirm_password: confirm });
+    const mismatch = await resetTo('Other!pass1');
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.detail).toBe('Passwords do not match');
-    const reset = await post(t, '/api/v1/reset-password', {
-      email: user.email,
-      reset_token: code,
-      new_password: 'N3w!password',
-      confirm_password: 'N3w!password',
-    });
+    const reset = await resetTo('N3w!password');
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password reset successfully!');
     expect((await post(t, '/api/v1/refresh', { refresh_token: user.refreshToken })).status).toBe(401);
