@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { readEvents } from '@sangam/test-fakes/sse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helper';
+import { startTestApp, type TestApp, writeModelsFile } from './helper';
 import { createVerifiedUser, formOf, generateAnswer, type TestUser } from './users';
 
 let fake: FakeLlm;
@@ -14,8 +11,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-  fs.writeFileSync(file, fakeModelsFile(fake.url, { timeoutMs: 1500 }));
+  const file = writeModelsFile(fakeModelsFile(fake.url, { timeoutMs: 1500 }));
   t = await startTestApp({ MODELS_FILE: file });
   user = await createVerifiedUser(t);
 });

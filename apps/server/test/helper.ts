@@ -37,6 +37,13 @@ export async function openTestDatabase(dataDir: string) {
   return { database, url: url.toString(), drop };
 }
 
+/** Writes `contents` as models.json in a new temporary folder and returns its path (for MODELS_FILE). */
+export function writeModelsFile(contents: string) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
+  fs.writeFileSync(file, contents);
+  return file;
+}
+
 /** The configuration of a test app: quiet, on a random port, no local model, trusting the loopback proxy. */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig({

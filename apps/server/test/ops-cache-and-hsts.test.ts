@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helper';
+import { startTestApp, type TestApp, writeModelsFile } from './helper';
 import { createVerifiedUser, formOf, generateAnswer, type TestUser } from './users';
 
 let fake: FakeLlm;
@@ -12,8 +9,7 @@ let plain: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   fake = await startFakeLlm();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-  fs.writeFileSync(file, fakeModelsFile(fake.url));
+  const file = writeModelsFile(fakeModelsFile(fake.url));
   https = await startTestApp({ MODELS_FILE: file, PUBLIC_URL: 'https://sangam.example' });
   plain = await startTestApp({ PUBLIC_URL: 'http://localhost:3000' });
   user = await createVerifiedUser(https);
