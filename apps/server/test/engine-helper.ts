@@ -1,4 +1,5 @@
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, type TestApp, writeModelsFile } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
@@ -56,3 +57,9 @@ export function useEngineTest(onReady: (engine: EngineTest) => void) {
   });
   beforeEach(() => engine?.fake.reset());
 }
+
+/** A plain square PNG of one colour (a stand-in photo for the vision paths). */
+export const squarePng = (size: number, background: string) =>
+  sharp({ create: { width: size, height: size, channels: 3, background } })
+    .png()
+    .toBuffer();
