@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fakeModelsFile } from '@sangam/test-fakes/fake-llm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arenaBattles } from '@/db/schema';
 import { type ArenaTest, type BattleBody, battle, battlesVotingFor, call, createVerifiedUser, startArenaTest, vote } from './arena-helper';
-import { startTestApp } from './helper';
+import { logStreamInto, startTestApp } from './helper';
 import type { TestUser } from './users';
 
 const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const logStream = logStreamInto(lines);
 
 let a: ArenaTest;
 let user: TestUser;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -43,6 +44,15 @@ export function writeModelsFile(contents: string) {
   fs.writeFileSync(file, contents);
   return file;
 }
+
+/** A log stream that keeps every line the app logs in `lines` (for the `logStream` of startTestApp). */
+export const logStreamInto = (lines: string[]) =>
+  new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
 
 /** The configuration of a test app: quiet, on a random port, no local model, trusting the loopback proxy. */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
