@@ -69,6 +69,12 @@ export async function codeAfter(t: TestApp, email: string, action: () => Promise
   throw new Error(`no new code mailed to ${email}`);
 }
 
+/** Signs up (password Str0ng!pass) and returns the code mailed to the address, without verifying it. */
+export async function signUpForCode(t: TestApp, { name, username, email }: { name: string; username: string; email: string }) {
+  await post(t, '/api/v1/signup', { name, username, email, password: 'Str0ng!pass' });
+  return latestCode(t, email);
+}
+
 /** Signs up, verifies through the emailed code and signs in: a ready user with tokens. */
 export async function createVerifiedUser(
   t: TestApp,
