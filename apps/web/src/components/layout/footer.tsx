@@ -22,32 +22,28 @@ export function Footer() {
           <button type="button" className={`${linkClass} text-left`} onClick={goToFeatures}>
             Features
           </button>
-          <Link to={paths.pricing} className={linkClass}>
-            Pricing
-          </Link>
-          <Link to={paths.developers} className={linkClass}>
-            Developers
-          </Link>
+          <FooterLink to={paths.pricing} label="Pricing" />
+          <FooterLink to={paths.developers} label="Developers" />
         </FooterGroup>
         <FooterGroup title="Company">
-          <Link to={paths.about} className={linkClass}>
-            About
-          </Link>
+          <FooterLink to={paths.about} label="About" />
         </FooterGroup>
         <FooterGroup title="Support">
-          <Link to={paths.privacy} className={linkClass}>
-            Privacy Policy
-          </Link>
-          <Link to={paths.terms} className={linkClass}>
-            Terms of Service
-          </Link>
-          <Link to={paths.deleteAccount} className={linkClass}>
-            Delete
-          </Link>
+          <FooterLink to={paths.privacy} label="Privacy Policy" />
+          <FooterLink to={paths.terms} label="Terms of Service" />
+          <FooterLink to={paths.deleteAccount} label="Delete" />
         </FooterGroup>
       </div>
       <p className="border-t border-white/5 py-6 text-center text-xs text-slate-400">{BRAND.copyright}. All rights reserved.</p>
     </footer>
+  );
+}
+
+function FooterLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className={linkClass}>
+      {label}
+    </Link>
   );
 }
 
