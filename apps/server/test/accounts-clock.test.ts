@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ManualClock, manualClock } from '@/lib/clock';
+import { describe, expect, it } from 'vitest';
+import type { ManualClock } from '@/lib/clock';
 import { readOutbox } from '@/lib/mailer/mailer';
-import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, latestCode, loginForm, post, randomIp } from './users';
+import { type TestApp, useAppOnClock } from './helper';
+import { createVerifiedUser, latestCode, loginForm, post, randomIp, signUpForCode } from './users';
 
 let t: TestApp;
 let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock(Date.UTC(2026, 0, 1));
-  t = await startTestApp({}, { clock });
-});
-afterAll(async () => {
-  await t.close();
+useAppOnClock(Date.UTC(2026, 0, 1), (app, c) => {
+  [t, clock] = [app, c];
 });
 
 const MINUTE = 60_000;
@@ -41,8 +37,7 @@ describe('time-bound account rules (controlled clock)', () => {
   });
 
   it('a code expires after 10 minutes', async () => {
-    await post(t, '/api/v1/signup', { name: 'Late Comer', username: 'latecomer1', email: 'late@example.com', password: 'Str0ng!pass' });
-    const code = await latestCode(t, 'late@example.com');
+    const code = await signUpForCode(t, { name: 'Late Comer', username: 'latecomer1', email: 'late@example.com' });
     clock.advance(10 * MINUTE + 1000);
     const res = await post(t, '/api/v1/signup/otp_verify', { email: 'late@example.com', code });
     expect(res.status).toBe(400);
@@ -50,8 +45,7 @@ describe('time-bound account rules (controlled clock)', () => {
   });
 
   it('a resend replaces the old code, once a minute and at most five times an hour', async () => {
-    await post(t, '/api/v1/signup', { name: 'Re Sender', username: 'resender1', email: 'resender@example.com', password: 'Str0ng!pass' });
-    const first = await latestCode(t, 'resender@example.com');
+    const first = await signUpForCode(t, { name: 'Re Sender', username: 'resender1', email: 'resender@example.com' });
     const statuses: number[] = [];
     const mails = async () => (await readOutbox(t.dataDir)).filter((m) => m.to === 'resender@example.com').length;
     for (let i = 0; i < 6; i += 1) {

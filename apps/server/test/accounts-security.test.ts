@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helper';
+import { ACCOUNT_FIELD_NAMES } from './route-fuzz-inputs';
 import { type TestUser, useAppWithUser } from './users';
 
 let t: TestApp;
@@ -81,22 +82,7 @@ describe('fuzzing: no input gets a 5xx', () => {
     ['PUT', '/api/user/update'],
     ['DELETE', '/api/user/delete'],
   ];
-  const fieldNames = fc.constantFrom(
-    'username',
-    'password',
-    'email',
-    'name',
-    'code',
-    'confirm',
-    'reset_token',
-    'new_password',
-    'confirm_password',
-    'refresh_token',
-    'reason',
-    'feedback',
-    'firstName',
-    'confirmation',
-  );
+  const fieldNames = fc.constantFrom(...ACCOUNT_FIELD_NAMES);
   const value = fc.oneof(
     fc.string(),
     fc.integer(),

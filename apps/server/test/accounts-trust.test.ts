@@ -1,21 +1,17 @@
 import { inspect } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { refreshTokens } from '@/db/schema';
-import { type ManualClock, manualClock } from '@/lib/clock';
+import type { ManualClock } from '@/lib/clock';
 import { readOutbox } from '@/lib/mailer/mailer';
-import { startTestApp, type TestApp } from './helper';
+import { type TestApp, useAppOnClock } from './helper';
 import { codeAfter, createVerifiedUser, latestCode, loginForm, post, randomIp } from './users';
 
 /** Issue 11: account trust (pre-verification takeover, lockouts, usernames, deletion, refresh, events). */
 let t: TestApp;
 let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock(Date.UTC(2026, 2, 1));
-  t = await startTestApp({}, { clock });
-});
-afterAll(async () => {
-  await t.close();
+useAppOnClock(Date.UTC(2026, 2, 1), (app, c) => {
+  [t, clock] = [app, c];
 });
 
 const MINUTE = 60_000;

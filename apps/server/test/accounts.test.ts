@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, refreshTokens, users } from '@/db/schema';
 import { readOutbox } from '@/lib/mailer/mailer';
 import { startTestApp, type TestApp } from './helper';
-import { codeAfter, createVerifiedUser, latestCode, loginForm, post } from './users';
+import { codeAfter, createVerifiedUser, latestCode, loginForm, post, signUpForCode } from './users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,8 +117,7 @@ describe('sign-up, verification and login', () => {
 
 describe('codes', () => {
   it('a code is single use, and a sign-up code cannot reset a password', async () => {
-    await post(t, '/api/v1/signup', { name: 'Kiran Das', username: 'kiran01', email: 'kiran@example.com', password: 'Str0ng!pass' });
-    const code = await latestCode(t, 'kiran@example.com');
+    const code = await signUpForCode(t, { name: 'Kiran Das', username: 'kiran01', email: 'kiran@example.com' });
     const wrongPurpose = await post(t, '/api/v1/reset-password', {
       email: 'kiran@example.com',
       code,
@@ -134,8 +133,7 @@ describe('codes', () => {
   });
 
   it('50 parallel guesses are never counted as more than 5 tries, and the real code then fails', async () => {
-    await post(t, '/api/v1/signup', { name: 'Brute Force', username: 'brute01', email: 'brute@example.com', password: 'Str0ng!pass' });
-    const code = await latestCode(t, 'brute@example.com');
+    const code = await signUpForCode(t, { name: 'Brute Force', username: 'brute01', email: 'brute@example.com' });
     const guesses = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const results = await Promise.all(
       guesses.map((g) =>
@@ -205,20 +203,12 @@ describe('sessions', () => {
   it('a password reset revokes every session and mails the owner', async () => {
     const user = await createVerifiedUser(t);
     const code = await codeAfter(t, user.email, () => post(t, '/api/v1/forgot-password', { email: user.email }));
-    const mismatch = await post(t, '/api/v1/reset-password', {
-      email: user.email,
-      reset_token: code,
-      new_password: 'N3w!password',
-      confirm_password: 'Other!pass1',
-    });
+    const resetTo = (confirm: string) =>
+      post(t, '/api/v1/reset-password', { email: user.email, reset_token: code, new_password: 'N3w!password', confirm_password: confirm });
+    const mismatch = await resetTo('Other!pass1');
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.detail).toBe('Passwords do not match');
-    const reset = await post(t, '/api/v1/reset-password', {
-      email: user.email,
-      reset_token: code,
-      new_password: 'N3w!password',
-      confirm_password: 'N3w!password',
-    });
+    const reset = await resetTo('N3w!password');
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password reset successfully!');
     expect((await post(t, '/api/v1/refresh', { refresh_token: user.refreshToken })).status).toBe(401);

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { readEvents } from '@sangam/test-fakes/sse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import { startTestApp, type TestApp, writeModelsFile } from './helper';
+import { createVerifiedUser, formOf, generateAnswer, type TestUser } from './users';
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -14,8 +11,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-  fs.writeFileSync(file, fakeModelsFile(fake.url, { timeoutMs: 1500 }));
+  const file = writeModelsFile(fakeModelsFile(fake.url, { timeoutMs: 1500 }));
   t = await startTestApp({ MODELS_FILE: file });
   user = await createVerifiedUser(t);
 });
@@ -25,11 +21,7 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-function form(fields: Record<string, string | Blob>) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries({ Chat_Id: 'chat1', Request_Id: `req_${Date.now()}`, ...fields })) f.append(k, v);
-  return f;
-}
+const form = (fields: Record<string, string | Blob>) => formOf({ Chat_Id: 'chat1', Request_Id: `req_${Date.now()}`, ...fields });
 const headers = (extra: Record<string, string> = {}) => ({
   'x-api-key': 'sangam-web',
   authorization: `Bearer ${user.accessToken}`,
@@ -289,11 +281,7 @@ describe('usage', () => {
       await fetch(`${t.baseUrl}/api/v1/usage`, { headers: { authorization: `Bearer ${other.accessToken}` } })
     ).json()) as { tokens: number; allowance: number; requests: number };
     expect(before).toMatchObject({ tokens: 0, requests: 0, allowance: 50_000 });
-    const res = await fetch(`${t.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${other.accessToken}` },
-      body: form({ Prompt: 'count me' }),
-    });
+    const res = await generateAnswer(t, other, form({ Prompt: 'count me' }));
     expect(res.status).toBe(200);
     // Usage is written just after the response.
     const usageNow = async () =>
@@ -319,11 +307,7 @@ describe('usage', () => {
     const spent = await createVerifiedUser(t);
     const { usage } = await import('@/db/schema');
     await t.db.insert(usage).values({ userId: spent.id, month: new Date().toISOString().slice(0, 7), tokens: 50_000, requests: 9 });
-    const refused = await fetch(`${t.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${spent.accessToken}` },
-      body: form({ Prompt: 'one more' }),
-    });
+    const refused = await generateAnswer(t, spent, form({ Prompt: 'one more' }));
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as { code: string }).code).toBe('QUOTA_EXCEEDED');
   });
@@ -333,11 +317,7 @@ describe('no model', () => {
   it('answers 503 MODEL_UNAVAILABLE when nothing is configured and the local model is off', async () => {
     const bare = await startTestApp();
     const u = await createVerifiedUser(bare);
-    const res = await fetch(`${bare.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${u.accessToken}` },
-      body: form({ Prompt: 'hi' }),
-    });
+    const res = await generateAnswer(bare, u, form({ Prompt: 'hi' }));
     expect(res.status).toBe(503);
     expect(((await res.json()) as { code: string }).code).toBe('MODEL_UNAVAILABLE');
     await bare.close();

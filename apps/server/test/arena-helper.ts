@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import { expect } from 'vitest';
 import type { Clock } from '@/lib/clock';
-import { startTestApp, type TestApp } from './helper';
+import { startTestApp, type TestApp, writeModelsFile } from './helper';
 import { createVerifiedUser, randomIp, type TestUser } from './users';
 
 export type ArenaTest = { fake: FakeLlm; t: TestApp; close: () => Promise<void> };
@@ -14,8 +12,7 @@ export async function startArenaTest(
   options: { clock?: Clock; logStream?: NodeJS.WritableStream } = {},
 ): Promise<ArenaTest> {
   const fake = await startFakeLlm();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-  fs.writeFileSync(file, fakeModelsFile(fake.url));
+  const file = writeModelsFile(fakeModelsFile(fake.url));
   const t = await startTestApp({ MODELS_FILE: file, ...env }, options);
   return {
     fake,
@@ -59,5 +56,22 @@ export async function battle(t: TestApp, user: TestUser, prompt = 'Explain recur
 
 export const vote = (t: TestApp, user: TestUser, battleId: string, winner: string, ip?: string) =>
   call(t, 'POST', `/api/v1/arena/battles/${encodeURIComponent(battleId)}/vote`, { user, body: { winner }, ip });
+
+/** One battle per prompt, each voted for `favourite` when it answers (a tie otherwise); `modelOf` names the model of an answer. */
+export async function battlesVotingFor(
+  t: TestApp,
+  voter: TestUser,
+  favourite: string,
+  prompts: string[],
+  modelOf: (answer: string) => string | undefined,
+) {
+  for (const prompt of prompts) {
+    const b = await battle(t, voter, prompt);
+    const A = modelOf(b.answers.A);
+    const B = modelOf(b.answers.B);
+    const winner = A === favourite ? 'a' : B === favourite ? 'b' : 'tie';
+    expect((await vote(t, voter, b.battleId, winner)).status).toBe(200);
+  }
+}
 
 export { createVerifiedUser };

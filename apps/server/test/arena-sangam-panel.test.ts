@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatDetail } from '@sangam/contracts';
 import { readEvents } from '@sangam/test-fakes/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ArenaTest, battle, call, createVerifiedUser, startArenaTest, vote } from './arena-helper';
+import { type ArenaTest, battlesVotingFor, call, createVerifiedUser, startArenaTest } from './arena-helper';
 import type { TestUser } from './users';
 
 /**
@@ -65,13 +65,8 @@ describe('Sangam mode follows the leaderboard', () => {
 
   it('with a real Coding ranking: only its top model answers, and the answer says "top 1 for Coding this week"', async () => {
     const voter = await createVerifiedUser(a.t);
-    for (let i = 0; i < 9; i += 1) {
-      const b = await battle(a.t, voter, `Write a sorting function number ${i}`);
-      const A = modelOf(b.answers.A);
-      const B = modelOf(b.answers.B);
-      const winner = A === 'gamma' ? 'a' : B === 'gamma' ? 'b' : 'tie';
-      expect((await vote(a.t, voter, b.battleId, winner)).status).toBe(200);
-    }
+    const prompts = Array.from({ length: 9 }, (_, i) => `Write a sorting function number ${i}`);
+    await battlesVotingFor(a.t, voter, 'gamma', prompts, modelOf);
     await expect
       .poll(async () => {
         const res = await call(a.t, 'GET', '/api/v1/leaderboard');

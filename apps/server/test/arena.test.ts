@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fakeModelsFile } from '@sangam/test-fakes/fake-llm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arenaBattles } from '@/db/schema';
-import { type ArenaTest, battle, call, createVerifiedUser, startArenaTest, vote } from './arena-helper';
-import { startTestApp } from './helper';
+import { type ArenaTest, type BattleBody, battle, battlesVotingFor, call, createVerifiedUser, startArenaTest, vote } from './arena-helper';
+import { logStreamInto, startTestApp } from './helper';
 import type { TestUser } from './users';
 
 const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const logStream = logStreamInto(lines);
 
 let a: ArenaTest;
 let user: TestUser;
@@ -27,6 +21,14 @@ const REPLIES: Record<string, string> = {
   beta: 'Second style of answer.',
   gamma: 'Third style of answer.',
 };
+/** The stored row of a battle (its id is the part of the battle id before the signature). */
+const storedBattle = async (b: BattleBody) =>
+  (
+    await a.t.db
+      .select()
+      .from(arenaBattles)
+      .where(eq(arenaBattles.id, b.battleId.split('.')[0] ?? ''))
+  )[0];
 const modelOf = (text: string) => Object.entries(REPLIES).find(([, r]) => r === text)?.[0];
 
 beforeAll(async () => {
@@ -90,10 +92,7 @@ describe('arena battles over HTTP', () => {
     const again = await vote(a.t, user, b.battleId, 'b');
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('BATTLE_ALREADY_VOTED');
-    const [row] = await a.t.db
-      .select()
-      .from(arenaBattles)
-      .where(eq(arenaBattles.id, b.battleId.split('.')[0] ?? ''));
+    const row = await storedBattle(b);
     expect(row?.winner).toBe('a');
   });
 
@@ -155,20 +154,14 @@ describe('arena battles over HTTP', () => {
   it('assigns the category by the classification call and the language from the script', async () => {
     a.fake.behave('refiner', { reply: JSON.stringify({ category: 'Creative' }), match: 'ग्रहों' });
     const b = await battle(a.t, user, 'सौर मंडल के ग्रहों के बारे में एक कविता लिखिए');
-    const [row] = await a.t.db
-      .select()
-      .from(arenaBattles)
-      .where(eq(arenaBattles.id, b.battleId.split('.')[0] ?? ''));
+    const row = await storedBattle(b);
     expect(row).toMatchObject({ category: 'Creative', categorySource: 'model', language: 'hi' });
   });
 
   it('falls back to the keyword classifier when the classification call fails', async () => {
     a.fake.behave('refiner', { fail: 'http500', match: 'reverse a linked list' });
     const b = await battle(a.t, user, 'Write a Python function to reverse a linked list');
-    const [row] = await a.t.db
-      .select()
-      .from(arenaBattles)
-      .where(eq(arenaBattles.id, b.battleId.split('.')[0] ?? ''));
+    const row = await storedBattle(b);
     expect(row).toMatchObject({ category: 'Coding', categorySource: 'keywords', language: 'en' });
   });
 
@@ -198,13 +191,8 @@ describe('leaderboard and feedback over HTTP', () => {
 
   it('ranks from the votes once a category has enough: the model that always wins is first, with a 95 % interval and its votes', async () => {
     const voter = await createVerifiedUser(a.t);
-    for (let i = 0; i < 9; i += 1) {
-      const b = await battle(a.t, voter, `Which is the capital of country ${i}?`);
-      const A = modelOf(b.answers.A);
-      const B = modelOf(b.answers.B);
-      const winner = A === 'alpha' ? 'a' : B === 'alpha' ? 'b' : 'tie';
-      expect((await vote(a.t, voter, b.battleId, winner)).status).toBe(200);
-    }
+    const prompts = Array.from({ length: 9 }, (_, i) => `Which is the capital of country ${i}?`);
+    await battlesVotingFor(a.t, voter, 'alpha', prompts, modelOf);
     await expect
       .poll(async () => {
         const res = await call(a.t, 'GET', '/api/v1/leaderboard');

@@ -1,6 +1,8 @@
-import type { FakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
-import type { TestApp } from './helper';
-import type { TestUser } from './users';
+import { type FakeRazorpay, startFakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
+import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from './helper';
+import { createVerifiedUser, type TestUser } from './users';
 
 export const KEYS = {
   keyId: 'rzp_test_fakekey123',
@@ -38,4 +40,24 @@ export const sendWebhook = (t: TestApp, e: { body: string; headers: Record<strin
 export function pointFakeAt(fake: FakeRazorpay, t: TestApp) {
   fake.state.webhookUrl = `${t.baseUrl}/api/v1/billing/webhook`;
   fake.state.returnUrl = `${t.baseUrl}/profile/billing`;
+}
+
+/** For a test file: the fake Razorpay, the app pointed at it (with extra env) and two verified users; closed after it. */
+export function useBillingApp(
+  onReady: (t: TestApp, fake: FakeRazorpay, first: TestUser, second: TestUser) => void,
+  env: Record<string, string> = {},
+  { logStream }: { logStream?: DestinationStream } = {},
+) {
+  let fake: FakeRazorpay | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    fake = await startFakeRazorpay(KEYS);
+    t = await startTestApp({ ...razorpayEnv(fake), ...env }, { logStream });
+    pointFakeAt(fake, t);
+    onReady(t, fake, await createVerifiedUser(t), await createVerifiedUser(t));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
 }

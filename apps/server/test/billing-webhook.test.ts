@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { type FakeRazorpay, startFakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
+import type { FakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingChanges, billingEvents, billingPayments, billingSubscriptions, usage, users } from '@/db/schema';
 import { systemClock } from '@/lib/clock';
 import { monthOf } from '@/modules/usage/usage.service';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
-import { KEYS, pointFakeAt, razorpayEnv, sendWebhook } from './billing-helper';
-import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import { KEYS, sendWebhook, useBillingApp } from './billing-helper';
+import type { TestApp } from './helper';
+import type { TestUser } from './users';
 
 let fake: FakeRazorpay;
 let t: TestApp;
@@ -16,16 +16,8 @@ let user: TestUser;
 let other: TestUser;
 const T0 = Math.floor(Date.UTC(2026, 10, 1) / 1000);
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay(KEYS);
-  t = await startTestApp(razorpayEnv(fake));
-  pointFakeAt(fake, t);
-  user = await createVerifiedUser(t);
-  other = await createVerifiedUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
+useBillingApp((app, razorpay, first, second) => {
+  [t, fake, user, other] = [app, razorpay, first, second];
 });
 
 let n = 0;

@@ -1,10 +1,10 @@
 import { PLANS } from '@sangam/contracts';
-import { type FakeRazorpay, startFakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
+import type { FakeRazorpay } from '@sangam/test-fakes/fake-razorpay';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingChanges, users } from '@/db/schema';
-import { call, KEYS, pointFakeAt, razorpayEnv, sendWebhook } from './billing-helper';
-import { startTestApp, type TestApp } from './helper';
+import { call, KEYS, razorpayEnv, sendWebhook, useBillingApp } from './billing-helper';
+import { logStreamInto, startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 
 let fake: FakeRazorpay;
@@ -13,23 +13,14 @@ let asha: TestUser;
 let ravi: TestUser;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  fake = await startFakeRazorpay(KEYS);
-  const logStream = new (await import('node:stream')).Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  t = await startTestApp({ ...razorpayEnv(fake), LOG_LEVEL: 'info' }, { logStream });
-  pointFakeAt(fake, t);
-  asha = await createVerifiedUser(t);
-  ravi = await createVerifiedUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+const logStream = logStreamInto(logLines);
+useBillingApp(
+  (app, razorpay, first, second) => {
+    [t, fake, asha, ravi] = [app, razorpay, first, second];
+  },
+  { LOG_LEVEL: 'info' },
+  { logStream },
+);
 
 const planOfUser = async (user: TestUser) => (await t.db.select({ plan: users.plan }).from(users).where(eq(users.id, user.id)))[0]?.plan;
 

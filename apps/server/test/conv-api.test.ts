@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatDetail, ChatListResponse, ChatSummary, SharedChat, ShareResponse } from '@sangam/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertChat } from './conv-helper';
-import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import type { TestApp } from './helper';
+import { createVerifiedUser, type TestUser, useAppWithTwoUsers } from './users';
 
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await createVerifiedUser(t);
-  other = await createVerifiedUser(t);
-});
-afterAll(async () => {
-  await t.close();
+useAppWithTwoUsers((app, a, b) => {
+  [t, owner, other] = [app, a, b];
 });
 
 const send = (user: TestUser | undefined, method: string, path: string, body?: unknown) =>

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { readEvents } from '@sangam/test-fakes/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import { startTestApp, type TestApp, writeModelsFile } from './helper';
+import { createVerifiedUser, formOf, generateAnswer, type TestUser } from './users';
 
 /**
  * Issue 13, "answers that outlive the tab" with several instances on one PostgreSQL database: a
@@ -22,8 +19,7 @@ let user: TestUser;
 describe.skipIf(!shared)('an answer followed from another instance', () => {
   beforeAll(async () => {
     fake = await startFakeLlm();
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-    fs.writeFileSync(file, fakeModelsFile(fake.url));
+    const file = writeModelsFile(fakeModelsFile(fake.url));
     const env = { MODELS_FILE: file, JWT_SECRET: 'x'.repeat(40) };
     one = await startTestApp(env);
     two = await startTestApp(env, { database: one.config.DATABASE_URL });
@@ -38,14 +34,8 @@ describe.skipIf(!shared)('an answer followed from another instance', () => {
   it('stays open while the first instance answers, then ends with the stored final answer', async () => {
     for (const m of ['alpha', 'beta', 'gamma']) fake.behave(m, { match: 'slow elsewhere', chunkDelayMs: 150, chunkSize: 4 });
     const chatId = randomUUID();
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ Prompt: 'A slow elsewhere question', Chat_Id: chatId, Request_Id: `req_${randomUUID()}` }))
-      form.append(k, v);
-    const asked = await fetch(`${one.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}`, accept: 'text/event-stream' },
-      body: form,
-    });
+    const form = formOf({ Prompt: 'A slow elsewhere question', Chat_Id: chatId, Request_Id: `req_${randomUUID()}` });
+    const asked = await generateAnswer(one, user, form, { accept: 'text/event-stream' });
     const first = await readEvents(asked, (e) => e.event === 'message-ids');
     const { assistantMessageId } = (first[0]?.data ?? {}) as { assistantMessageId: string };
 
@@ -73,14 +63,8 @@ describe.skipIf(!shared)('an answer followed from another instance', () => {
   it('Stop pressed on the other instance stops the answer where it runs, and keeps what was written', async () => {
     for (const m of ['alpha', 'beta', 'gamma']) fake.behave(m, { match: 'stop elsewhere', chunkDelayMs: 200, chunkSize: 2 });
     const chatId = randomUUID();
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ Prompt: 'A long stop elsewhere question', Chat_Id: chatId, Request_Id: `req_${randomUUID()}` }))
-      form.append(k, v);
-    const asked = await fetch(`${one.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}`, accept: 'text/event-stream' },
-      body: form,
-    });
+    const form = formOf({ Prompt: 'A long stop elsewhere question', Chat_Id: chatId, Request_Id: `req_${randomUUID()}` });
+    const asked = await generateAnswer(one, user, form, { accept: 'text/event-stream' });
     // Wait for the first words, so that there is something to keep.
     const first = await readEvents(asked, (e) => e.event === 'model-delta');
     const { assistantMessageId } = (first[0]?.data ?? {}) as { assistantMessageId: string };

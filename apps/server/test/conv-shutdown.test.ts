@@ -10,9 +10,9 @@ import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '@/app';
 import { openDatabase } from '@/db/client';
 import { messages } from '@/db/schema';
-import { loadConfig } from '@/env';
 import { convClient } from './conv-helper';
 import type { EngineTest } from './engine-helper';
+import { listenOnLocalhost, testConfig } from './helper';
 import { createVerifiedUser } from './users';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-conv-shutdown-'));
@@ -24,19 +24,9 @@ it('an answer in progress when the server shuts down is stopped and stored with 
   fs.writeFileSync(file, fakeModelsFile(fake.url));
   for (const m of ['alpha', 'beta', 'gamma']) fake.behave(m, { reply: 'long answer '.repeat(80), chunkSize: 6, chunkDelayMs: 30 });
   // PGlite on disk, so that the database can be read again after the app has closed it.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    LOCAL_MODEL: 'off',
-    TRUST_PROXY: '127.0.0.1,::1',
-    MODELS_FILE: file,
-  });
+  const config = testConfig(dataDir, { MODELS_FILE: file });
   const app = await buildApp({ config, database: await openDatabase({ dataDir }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const baseUrl = await listenOnLocalhost(app);
   const t = { app, config, db: undefined as never, dataDir, baseUrl, close: async () => {} };
   const user = await createVerifiedUser(t);
   const c = convClient({ fake, t, user } as unknown as EngineTest);

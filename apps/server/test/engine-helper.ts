@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startTestApp, type TestApp } from './helper';
+import { startTestApp, type TestApp, writeModelsFile } from './helper';
 import { createVerifiedUser, type TestUser } from './users';
 
 export type EngineTest = {
@@ -19,8 +17,7 @@ type AskBody = { code?: string; detail?: string; data: { best_output: string; fa
 /** The whole app with its models pointed at a fake OpenAI-compatible upstream, and a signed-in user. */
 export async function startEngineTest({ timeoutMs }: { timeoutMs?: number } = {}): Promise<EngineTest> {
   const fake = await startFakeLlm();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-  fs.writeFileSync(file, fakeModelsFile(fake.url, timeoutMs ? { timeoutMs } : {}));
+  const file = writeModelsFile(fakeModelsFile(fake.url, timeoutMs ? { timeoutMs } : {}));
   const t = await startTestApp({ MODELS_FILE: file });
   const user = await createVerifiedUser(t);
   const ask = async (prompt: string, options: { image?: Buffer } = {}) => {
@@ -60,3 +57,9 @@ export function useEngineTest(onReady: (engine: EngineTest) => void) {
   });
   beforeEach(() => engine?.fake.reset());
 }
+
+/** A plain square PNG of one colour (a stand-in photo for the vision paths). */
+export const squarePng = (size: number, background: string) =>
+  sharp({ create: { width: size, height: size, channels: 3, background } })
+    .png()
+    .toBuffer();

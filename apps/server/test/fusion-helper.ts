@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ChatDetail } from '@sangam/contracts';
 import { startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { readEvents, type SseEvent } from '@sangam/test-fakes/sse';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { convClient } from './conv-helper';
 import type { EngineTest } from './engine-helper';
-import { startTestApp } from './helper';
+import { startTestApp, writeModelsFile } from './helper';
 import { createVerifiedUser } from './users';
 
 /** One model of a test MODELS_FILE pointed at the fake upstream (extra fields: samples, temperature, price, roles). */
@@ -20,7 +18,6 @@ export async function startFusionTest(
   { logStream }: { logStream?: DestinationStream } = {},
 ): Promise<EngineTest> {
   const fake = await startFakeLlm();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
   const entries = models.map(({ id, name, roles, timeoutMs, ...rest }) => ({
     id,
     name: name ?? `${id[0]?.toUpperCase()}${id.slice(1)}`,
@@ -31,7 +28,7 @@ export async function startFusionTest(
     timeoutMs: timeoutMs ?? 5000,
     ...rest,
   }));
-  fs.writeFileSync(file, JSON.stringify({ models: entries }));
+  const file = writeModelsFile(JSON.stringify({ models: entries }));
   const t = await startTestApp({ MODELS_FILE: file, ...env }, { logStream });
   const user = await createVerifiedUser(t);
   return {
@@ -62,3 +59,20 @@ export async function askTimed(e: EngineTest, fields: Record<string, string>) {
 
 export const named = (events: SseEvent[], name: string) => events.filter((ev) => ev.event === name);
 export const assistantOf = (d: ChatDetail) => d.messages.filter((m) => m.role === 'assistant').at(-1);
+
+/** startFusionTest for a describe block: started before its tests, with a conversation client, the fake reset before each test, closed after. */
+export function useFusionTest(
+  models: TestModel[],
+  env: Record<string, string>,
+  onReady: (e: EngineTest, c: ReturnType<typeof convClient>) => void,
+) {
+  let e: EngineTest | undefined;
+  beforeAll(async () => {
+    e = await startFusionTest(models, env);
+    onReady(e, convClient(e));
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+  beforeEach(() => e?.fake.reset());
+}

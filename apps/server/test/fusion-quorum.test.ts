@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AnswerResponse, FusionAnalysis, MessageIdsEvent } from '@sangam/contracts';
 import { isJudgeRequest } from '@sangam/test-fakes/fake-llm';
 import { readEvents } from '@sangam/test-fakes/sse';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { convClient } from './conv-helper';
+import { describe, expect, it } from 'vitest';
+import type { convClient } from './conv-helper';
 import type { EngineTest } from './engine-helper';
-import { askTimed, assistantOf, named, startFusionTest } from './fusion-helper';
+import { askTimed, assistantOf, named, useFusionTest } from './fusion-helper';
 import { createVerifiedUser } from './users';
 
 type Final = AnswerResponse & { ids: MessageIdsEvent };
@@ -15,23 +15,19 @@ const indexOf = (events: Array<{ event: string; data: unknown }>, name: string, 
 describe('quorum: fusion starts once two of three have answered', () => {
   let e: EngineTest;
   let c: ReturnType<typeof convClient>;
-  beforeAll(async () => {
-    e = await startFusionTest(
-      [
-        { id: 'alpha' },
-        { id: 'beta' },
-        { id: 'gamma', timeoutMs: 3000 },
-        { id: 'fusion', roles: ['aggregator'] },
-        { id: 'refiner', roles: ['refiner'] },
-      ],
-      { FUSION_QUORUM: '2', FUSION_DEADLINE_MS: '60000' },
-    );
-    c = convClient(e);
-  });
-  afterAll(async () => {
-    await e.close();
-  });
-  beforeEach(() => e.fake.reset());
+  useFusionTest(
+    [
+      { id: 'alpha' },
+      { id: 'beta' },
+      { id: 'gamma', timeoutMs: 3000 },
+      { id: 'fusion', roles: ['aggregator'] },
+      { id: 'refiner', roles: ['refiner'] },
+    ],
+    { FUSION_QUORUM: '2', FUSION_DEADLINE_MS: '60000' },
+    (engine, client) => {
+      [e, c] = [engine, client];
+    },
+  );
 
   it('a hanging model does not hold the fused answer: it arrives long before the model times out; the run ends after the timeout', async () => {
     e.fake.behave('gamma', { fail: 'hang' });
@@ -137,23 +133,19 @@ describe('quorum: fusion starts once two of three have answered', () => {
 describe('deadline and samples', () => {
   let e: EngineTest;
   let c: ReturnType<typeof convClient>;
-  beforeAll(async () => {
-    e = await startFusionTest(
-      [
-        { id: 'alpha', samples: 3, temperature: 0.7 },
-        { id: 'beta' },
-        { id: 'gamma' },
-        { id: 'fusion', roles: ['aggregator'] },
-        { id: 'refiner', roles: ['refiner'] },
-      ],
-      { FUSION_QUORUM: 'all', FUSION_DEADLINE_MS: '400' },
-    );
-    c = convClient(e);
-  });
-  afterAll(async () => {
-    await e.close();
-  });
-  beforeEach(() => e.fake.reset());
+  useFusionTest(
+    [
+      { id: 'alpha', samples: 3, temperature: 0.7 },
+      { id: 'beta' },
+      { id: 'gamma' },
+      { id: 'fusion', roles: ['aggregator'] },
+      { id: 'refiner', roles: ['refiner'] },
+    ],
+    { FUSION_QUORUM: 'all', FUSION_DEADLINE_MS: '400' },
+    (engine, client) => {
+      [e, c] = [engine, client];
+    },
+  );
 
   it('with quorum "all", fusion starts at the deadline after the first answer; the slow model is late', async () => {
     e.fake.behave('gamma', { delayMs: 1500 });

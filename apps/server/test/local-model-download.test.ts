@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sha256File } from '@/lib/llm/local-model/download';
 import { startTestApp, type TestApp } from './helper';
 import { readStatus, tinyModelFile, waitForStatus } from './local-model-helper';
-import { createVerifiedUser } from './users';
+import { createVerifiedUser, formOf, generateAnswer } from './users';
 
 // The first-start download, from a host on 127.0.0.1 serving the generated model (LOCAL_MODEL_URL).
 const opened: Array<{ close: () => Promise<void> }> = [];
@@ -36,15 +36,7 @@ async function setUp(options: Parameters<typeof startModelServer>[1], env: (url:
 
 const ANSWER_503 = async (t: TestApp) => {
   const user = await createVerifiedUser(t);
-  const form = new FormData();
-  form.append('Prompt', 'hello');
-  form.append('Chat_Id', 'abc123');
-  form.append('Request_Id', 'req_1');
-  const res = await fetch(`${t.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-    method: 'POST',
-    headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}` },
-    body: form,
-  });
+  const res = await generateAnswer(t, user, formOf({ Prompt: 'hello', Chat_Id: 'abc123', Request_Id: 'req_1' }));
   return { status: res.status, body: (await res.json()) as { code: string; detail: string } };
 };
 

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helper';
-import { createVerifiedUser, type TestUser } from './users';
+import { startTestApp, type TestApp, writeModelsFile } from './helper';
+import { createVerifiedUser, formOf, generateAnswer, type TestUser } from './users';
 
 let fake: FakeLlm;
 let https: TestApp;
@@ -12,8 +9,7 @@ let plain: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   fake = await startFakeLlm();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-models-')), 'models.json');
-  fs.writeFileSync(file, fakeModelsFile(fake.url));
+  const file = writeModelsFile(fakeModelsFile(fake.url));
   https = await startTestApp({ MODELS_FILE: file, PUBLIC_URL: 'https://sangam.example' });
   plain = await startTestApp({ PUBLIC_URL: 'http://localhost:3000' });
   user = await createVerifiedUser(https);
@@ -40,15 +36,8 @@ describe('Cache-Control: no-store on every /api and /ai answer', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 401, 404, 400, 200, 200]);
     for (const r of answers) expect(r.headers.get('cache-control'), r.url).toBe('no-store');
 
-    const form = new FormData();
-    form.append('Prompt', 'Hello');
-    form.append('Chat_Id', 'abc123');
-    form.append('Request_Id', 'req_cache');
-    const sse = await fetch(`${https.baseUrl}/ai/v1/agent/GenerateAnswer`, {
-      method: 'POST',
-      headers: { 'x-api-key': 'sangam-web', ...auth, accept: 'text/event-stream' },
-      body: form,
-    });
+    const form = formOf({ Prompt: 'Hello', Chat_Id: 'abc123', Request_Id: 'req_cache' });
+    const sse = await generateAnswer(https, user, form, { accept: 'text/event-stream' });
     expect(sse.headers.get('content-type')).toContain('text/event-stream');
     expect(sse.headers.get('cache-control')).toContain('no-store');
     await sse.text();

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 
 /** The random inputs of the route fuzz: hostile values, mutated request templates, bodies, params and headers. */
 // ---- arbitraries: what a hostile or broken client sends ----------------------------------------------
-export const FIELD_NAMES = [
-  'email',
+/** The field names of the account forms (signup, login, codes, passwords, deletion). */
+export const ACCOUNT_FIELD_NAMES = [
   'username',
   'password',
+  'email',
   'name',
   'code',
   'confirm',
@@ -16,8 +17,11 @@ export const FIELD_NAMES = [
   'reason',
   'feedback',
   'firstName',
-  'lastName',
   'confirmation',
+];
+export const FIELD_NAMES = [
+  ...ACCOUNT_FIELD_NAMES,
+  'lastName',
   'title',
   'mode',
   'originalPrompt',

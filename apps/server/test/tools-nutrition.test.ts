@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module';
 import type { SourcedNutritionFacts } from '@sangam/contracts';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DISHES, YIELDS } from '@/modules/tools/nutrition/dishes-data';
 import { checkFigures } from '@/modules/tools/nutrition/figure-check';
 import { ifctFoods } from '@/modules/tools/nutrition/ifct';
 import { computedDishes, computeNutrition } from '@/modules/tools/nutrition/nutrition';
 import { otherFood } from '@/modules/tools/nutrition/other-foods';
-import { type EngineTest, useEngineTest } from './engine-helper';
+import { type EngineTest, squarePng, useEngineTest } from './engine-helper';
 
 // The package's own loader (its CSV parsed by its own code), independent of ifct.ts.
 type Composition = {
@@ -215,9 +214,7 @@ describe('calorie tool through the engine with a model that ignores its instruct
 
   it('a photo with no text: the dishes the model names get computed rows with ranges, and estimates are marked', async () => {
     e.fake.behave('fusion', { reply: 'I can see:\n- 2 roti\n- 1 katori curd\nAbout 2000 cal.' });
-    const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#e0b060' } })
-      .png()
-      .toBuffer();
+    const photo = await squarePng(32, '#e0b060');
     const res = await e.ask('CAL:,', { image: photo });
     expect(res.status).toBe(200);
     const f = res.body.data.facts as SourcedNutritionFacts;

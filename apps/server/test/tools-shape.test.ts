@@ -1,8 +1,7 @@
 import type { ToolFactsById } from '@sangam/contracts';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_ONLY_QUESTION } from '@/modules/tools/calorie/calorie.tool';
-import { type EngineTest, useEngineTest } from './engine-helper';
+import { type EngineTest, squarePng, useEngineTest } from './engine-helper';
 
 let e: EngineTest;
 useEngineTest((engine) => {
@@ -43,9 +42,7 @@ describe('astrology: the reading links to chart facts and never contradicts the 
 describe('calorie: a photo and no words', () => {
   it('GenerateAnswer with "CAL:," and an image is accepted; the image reaches the vision models and the dishes they name are computed', async () => {
     e.fake.behave('fusion', { reply: 'I can see:\n- 2 roti\n- 1 katori dal\nRoughly 300 cal in all.' });
-    const photo = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#d9a441' } })
-      .png()
-      .toBuffer();
+    const photo = await squarePng(48, '#d9a441');
     const res = await e.ask('CAL:,', { image: photo });
     expect(res.status).toBe(200);
     const alpha = requestOf('alpha');

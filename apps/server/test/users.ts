@@ -69,6 +69,12 @@ export async function codeAfter(t: TestApp, email: string, action: () => Promise
   throw new Error(`no new code mailed to ${email}`);
 }
 
+/** Signs up (password Str0ng!pass) and returns the code mailed to the address, without verifying it. */
+export async function signUpForCode(t: TestApp, { name, username, email }: { name: string; username: string; email: string }) {
+  await post(t, '/api/v1/signup', { name, username, email, password: 'Str0ng!pass' });
+  return latestCode(t, email);
+}
+
 /** Signs up, verifies through the emailed code and signs in: a ready user with tokens. */
 export async function createVerifiedUser(
   t: TestApp,
@@ -87,13 +93,39 @@ export async function createVerifiedUser(
 }
 
 /** One app on a fresh database and one verified user for a test file, closed after it. */
-export function useAppWithUser(onReady: (app: TestApp, user: TestUser) => void) {
+export function useAppWithUser(onReady: (app: TestApp, user: TestUser) => void | Promise<void>) {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await startTestApp();
-    onReady(app, await createVerifiedUser(app));
+    await onReady(app, await createVerifiedUser(app));
   });
   afterAll(async () => {
     await app?.close();
+  });
+}
+
+/** One app on a fresh database and two verified users (an owner and another) for a test file, closed after it. */
+export function useAppWithTwoUsers(onReady: (app: TestApp, owner: TestUser, other: TestUser) => void) {
+  useAppWithUser(async (app, owner) => onReady(app, owner, await createVerifiedUser(app)));
+}
+
+/** A multipart form with the fields given, in their order. */
+export function formOf(fields: Record<string, string | Blob>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return form;
+}
+
+/** POST /ai/v1/agent/GenerateAnswer as the web app does, signed in as `user`. */
+export function generateAnswer(
+  t: { baseUrl: string },
+  user: { accessToken: string },
+  body: FormData,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${t.baseUrl}/ai/v1/agent/GenerateAnswer`, {
+    method: 'POST',
+    headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}`, ...headers },
+    body,
   });
 }

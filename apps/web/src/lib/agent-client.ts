@@ -38,18 +38,22 @@ function formData({ prompt, chatId, requestId, mode, image, extra }: AgentFields
 /** 'req_' + timestamp style request ids. */
 export const requestId = (prefix = 'req_') => `${prefix}${Date.now()}`;
 
+/** POST /ai/v1/agent/:endpoint with the fields as a form, as the web client (x-api-key), asking for `accept`. */
+const postAgent = (endpoint: AgentEndpoint, fields: AgentFields, accept: string, signal?: AbortSignal) =>
+  authFetch(`/ai/v1/agent/${endpoint}`, {
+    method: 'POST',
+    headers: { accept, 'x-api-key': CLIENT_API_KEY },
+    body: formData(fields),
+    signal,
+  });
+
 /** One JSON call (no streaming). Throws AppError on a non-2xx answer and SyntaxError on bad JSON or a wrong shape. */
 export async function callAgent<E extends AgentEndpoint>(
   endpoint: E,
   fields: AgentFields,
   signal?: AbortSignal,
 ): Promise<AgentResponse<E>> {
-  const res = await authFetch(`/ai/v1/agent/${endpoint}`, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'x-api-key': CLIENT_API_KEY },
-    body: formData(fields),
-    signal,
-  });
+  const res = await postAgent(endpoint, fields, 'application/json', signal);
   if (!res.ok) throw await readError(res);
   return parseJson(RESPONSES[endpoint], await res.text());
 }
@@ -137,12 +141,7 @@ export async function streamAgent<E extends AgentEndpoint>(
   onEvent: (event: IndexedEvent) => void,
   signal?: AbortSignal,
 ): Promise<AgentResponse<E>> {
-  const res = await authFetch(`/ai/v1/agent/${endpoint}`, {
-    method: 'POST',
-    headers: { accept: 'text/event-stream', 'x-api-key': CLIENT_API_KEY },
-    body: formData(fields),
-    signal,
-  });
+  const res = await postAgent(endpoint, fields, 'text/event-stream', signal);
   if (!res.ok || !res.body) throw await readError(res);
   // A server may answer in JSON instead of a stream; anything else (a proxy's HTML page) is not an answer.
   const type = res.headers.get('content-type') ?? '';

@@ -8,6 +8,7 @@ import { getUserById } from '@/modules/accounts/accounts.queries';
 import { userPlan } from '@/modules/billing/billing.events';
 import { ensureRazorpayPlans, planKey, toRupees } from '@/modules/billing/billing.plans';
 import {
+  type BillingChange,
   getPayment,
   getSubscription,
   insertSubscription,
@@ -16,6 +17,7 @@ import {
   listSubscriptions,
   planGivingSubscription,
   recordChange,
+  type SubscriptionRow,
   toDate,
   updateSubscription,
 } from '@/modules/billing/billing.queries';
@@ -93,6 +95,21 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
     return { subscriptionId: created.id, shortUrl: created.short_url };
   }
 
+  /** A subscription asked to end (at Razorpay already) is marked so, and the change is recorded: the plan stays as it is. */
+  async function markCancelling(userId: string, sub: Pick<SubscriptionRow, 'id' | 'status'>, action: BillingChange['action']) {
+    await updateSubscription(db, { id: sub.id, isCancelling: true });
+    const plan = await userPlan(db, userId);
+    await recordChange(db, {
+      userId,
+      subscriptionId: sub.id,
+      action,
+      fromPlan: plan,
+      toPlan: plan,
+      fromStatus: sub.status,
+      toStatus: sub.status,
+    });
+  }
+
   return {
     isEnabled: Boolean(gateway),
     webhookSecret,
@@ -140,17 +157,7 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
         // One not yet started (a scheduled change) ends at once; a running one at its period's end.
         const atCycleEnd = sub.status !== 'authenticated';
         await rzp.cancelSubscription({ id: sub.id, atCycleEnd });
-        await updateSubscription(db, { id: sub.id, isCancelling: true });
-        const plan = await userPlan(db, userId);
-        await recordChange(db, {
-          userId,
-          subscriptionId: sub.id,
-          action: 'cancel_requested',
-          fromPlan: plan,
-          toPlan: plan,
-          fromStatus: sub.status,
-          toStatus: sub.status,
-        });
+        await markCancelling(userId, sub, 'cancel_requested');
       }
     },
 
@@ -174,17 +181,7 @@ export function createBilling({ config, db, log, clock }: { config: Config; db: 
       const old = await getSubscription(db, { id: replacesId });
       if (!old || old.userId !== userId || old.isCancelling || !['active', 'pending'].includes(old.status)) return;
       await enabled().cancelSubscription({ id: old.id, atCycleEnd: true });
-      await updateSubscription(db, { id: old.id, isCancelling: true });
-      const plan = await userPlan(db, userId);
-      await recordChange(db, {
-        userId,
-        subscriptionId: old.id,
-        action: 'replaced_at_period_end',
-        fromPlan: plan,
-        toPlan: plan,
-        fromStatus: old.status,
-        toStatus: old.status,
-      });
+      await markCancelling(userId, old, 'replaced_at_period_end');
     },
 
     summary: async ({ userId }: { userId: string }): Promise<BillingSummary> => {

@@ -1,4 +1,5 @@
 import type { ToolFactsById, ToolId } from '@sangam/contracts';
+import { AppError } from '@/errors';
 
 /**
  * A tool behind a GenerateAnswer prompt prefix (SPEC.md section 7), in one shape for all five tools:
@@ -44,4 +45,11 @@ export function toHandler<Id extends ToolId>(tool: Tool<Id>): ToolHandler {
     prepare: (input) => tool.prepare(input),
     finalize: ({ answer, facts }) => tool.check({ answer, facts: facts as ToolFactsById[Id] | undefined }),
   };
+}
+
+/** The words after a tool's prefix; a request with neither words nor a photo is refused (400) with `detail`. */
+export function wordsOrPhoto({ prompt, hasImage }: { prompt: string; hasImage: boolean }, prefix: string, detail: string): string {
+  const words = prompt.slice(prefix.length).trim();
+  if (!words && !hasImage) throw new AppError('VALIDATION_FAILED', { detail });
+  return words;
 }

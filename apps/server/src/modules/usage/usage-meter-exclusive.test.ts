@@ -1,28 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '@/db/client';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
 import { usage, usageReservations, users } from '@/db/schema';
 import { manualClock } from '@/lib/clock';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
+import { insertUser, useMemoryDatabasePerTest } from '../../../test/memory-database';
 
 const log = { error: () => {}, warn: () => {} } as unknown as Parameters<typeof createUsageMeter>[0]['log'];
 let database: Database;
-const newUser = async (username: string) => {
-  const [u] = await database.db
-    .insert(users)
-    .values({ email: `${username}@example.com`, username, name: 'M', passwordHash: 'x' })
-    .returning();
-  if (!u) throw new Error('no user');
-  return u;
-};
+const newUser = (username: string) => insertUser(database.db, username);
 const clock = manualClock(Date.UTC(2026, 10, 22));
 const meterOf = (freeTokens: number, maxInFlight = 100) =>
   createUsageMeter({ db: database.db, clock, freeTokens, log, maxInFlight, exclusive: true });
-beforeEach(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-});
-afterEach(async () => {
-  await database.close();
+useMemoryDatabasePerTest((opened) => {
+  database = opened;
 });
 
 describe('usage meter of the database only process (PGlite)', () => {

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '@/db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
 import { usage, usageEvents, usageReservations, users } from '@/db/schema';
 import { manualClock } from '@/lib/clock';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
+import { insertUser, useMemoryDatabasePerTest } from '../../../test/memory-database';
 
 const errors: unknown[] = [];
 const warnings: unknown[] = [];
@@ -12,22 +13,14 @@ const log = {
   warn: (o: unknown) => warnings.push(o),
 } as unknown as Parameters<typeof createUsageMeter>[0]['log'];
 let database: Database;
-const newUser = async (username: string) => {
-  const [u] = await database.db
-    .insert(users)
-    .values({ email: `${username}@example.com`, username, name: 'M', passwordHash: 'x' })
-    .returning();
-  if (!u) throw new Error('no user');
-  return u;
-};
+const newUser = (username: string) => insertUser(database.db, username);
 const usageOf = async (userId: string) => (await database.db.select().from(usage).where(eq(usage.userId, userId)))[0];
-beforeEach(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+useMemoryDatabasePerTest((opened) => {
+  database = opened;
+});
+beforeEach(() => {
   errors.length = 0;
   warnings.length = 0;
-});
-afterEach(async () => {
-  await database.close();
 });
 
 describe('usage meter', () => {

@@ -1,10 +1,23 @@
 import { clsx } from 'clsx';
 import { Download, KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useModelStatus } from '@/components/first-run/use-model-status';
 
 /** Megabytes, with one decimal below 10 MB (a small model is not "0 MB"). */
 const megabytes = (bytes: number) =>
   new Intl.NumberFormat('en-IN', { maximumFractionDigits: bytes < 10 * 1024 * 1024 ? 1 : 0 }).format(bytes / 1024 / 1024);
+
+/** The frame of a first-run notice: a labelled card with a coloured border. */
+function NoticeCard({ label, border, className, children }: { label: string; border: string; className?: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      className={clsx(`w-full rounded-xl border ${border} bg-slate-900/70 p-4 text-left text-sm text-slate-200`, className)}
+    >
+      {children}
+    </section>
+  );
+}
 
 /**
  * The first run, before anyone types: while the local model downloads or loads, its progress; when
@@ -18,10 +31,7 @@ export function ModelStatusNotice({ className }: { className?: string }) {
     const isDownloading = local.state === 'downloading';
     const percent = local.progress ?? 0;
     return (
-      <section
-        aria-label="Preparing the AI model"
-        className={clsx('w-full rounded-xl border border-neon-cyan/30 bg-slate-900/70 p-4 text-left text-sm text-slate-200', className)}
-      >
+      <NoticeCard label="Preparing the AI model" border="border-neon-cyan/30" className={className}>
         <p className="flex items-center gap-2 font-semibold text-white">
           <Download aria-hidden className="size-4" />
           {isDownloading ? 'Downloading the AI model (first start only)' : 'Loading the AI model'}
@@ -38,14 +48,11 @@ export function ModelStatusNotice({ className }: { className?: string }) {
         ) : (
           <p className="mt-1 text-xs text-slate-400">Almost ready: a few seconds more.</p>
         )}
-      </section>
+      </NoticeCard>
     );
   }
   return (
-    <section
-      aria-label="Set up an AI model"
-      className={clsx('w-full rounded-xl border border-amber-400/40 bg-slate-900/70 p-4 text-left text-sm text-slate-200', className)}
-    >
+    <NoticeCard label="Set up an AI model" border="border-amber-400/40" className={className}>
       <h2 className="flex items-center gap-2 text-base font-semibold text-white">
         <KeyRound aria-hidden className="size-4" />
         No AI model is set up yet
@@ -66,6 +73,6 @@ export function ModelStatusNotice({ className }: { className?: string }) {
         </li>
       </ul>
       {local?.detail ? <p className="mt-2 text-xs text-slate-400">{local.detail.split(' To answer,')[0]}</p> : null}
-    </section>
+    </NoticeCard>
   );
 }

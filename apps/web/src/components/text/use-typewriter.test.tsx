@@ -26,6 +26,12 @@ function Typed({ text, pace, resumeKey }: { text: string; pace: TypingPace; resu
 
 const shownLength = () => (screen.getByTestId('typed').textContent ?? '').length;
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+/** Renders `text` typed at `pace`, lets `ms` pass and says how much is shown. */
+const typedFor = (text: string, pace: TypingPace, ms: number) => {
+  const view = render(<Typed text={text} pace={pace} />);
+  advance(ms);
+  return { view, shown: shownLength() };
+};
 const TEXT = 'The stars favour patience this year; act after the full moon.';
 
 describe('useTypewriter paces text as the spec says', () => {
@@ -78,9 +84,8 @@ describe('useTypewriter paces text as the spec says', () => {
 
   it('never runs ahead of a growing text, and goes on at the same pace (no burst) when more arrives', () => {
     const pace = TOOL_TYPING.chanakya;
-    const view = render(<Typed text={TEXT.slice(0, 5)} pace={pace} />);
-    advance(500 + 30 * 20);
-    expect(shownLength()).toBe(5);
+    const { view, shown } = typedFor(TEXT.slice(0, 5), pace, 500 + 30 * 20);
+    expect(shown).toBe(5);
     expect(screen.getByTestId('typed')).toHaveAttribute('data-complete', 'true');
     view.rerender(<Typed text={TEXT.slice(0, 30)} pace={pace} />);
     expect(shownLength()).toBe(5);
@@ -92,9 +97,8 @@ describe('useTypewriter paces text as the spec says', () => {
 
   it('text streaming in faster than it is typed does not disturb the pace', () => {
     const pace = TOOL_TYPING.astrology;
-    const view = render(<Typed text={TEXT.slice(0, 4)} pace={pace} />);
-    advance(500 + 30 * 2);
-    expect(shownLength()).toBe(2);
+    const { view, shown } = typedFor(TEXT.slice(0, 4), pace, 500 + 30 * 2);
+    expect(shown).toBe(2);
     // A chunk every 10 ms, between the ticks.
     for (let i = 0; i < 6; i += 1) {
       advance(10);

@@ -1,4 +1,6 @@
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth/auth-slice';
 import { useAppDispatch } from '@/lib/store';
 
@@ -8,4 +10,14 @@ export function useLogout() {
   return useCallback(async () => {
     await dispatch(logout());
   }, [dispatch]);
+}
+
+/** Signs out, then goes to the home page (every Sign Out and Logout button). */
+export function useLogoutToHome() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await logout();
+    navigate(paths.home);
+  }, [logout, navigate]);
 }

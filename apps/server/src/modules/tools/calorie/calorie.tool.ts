@@ -1,9 +1,8 @@
 import { type SourcedNutritionFacts, TOOL_PREFIXES } from '@sangam/contracts';
-import { AppError } from '@/errors';
 import { checkFigures } from '@/modules/tools/nutrition/figure-check';
 import { IFCT_EDITION, IFCT_PACKAGE } from '@/modules/tools/nutrition/ifct';
 import { computeNutrition } from '@/modules/tools/nutrition/nutrition';
-import type { Tool } from '@/modules/tools/tool';
+import { type Tool, wordsOrPhoto } from '@/modules/tools/tool';
 
 export const DISCLAIMER_NUTRITION = 'This analysis is for educational purposes only and is not medical or dietary advice.';
 export const NUTRITION_SOURCE_NOTE = `Source: ${IFCT_EDITION}, read from the npm package ${IFCT_PACKAGE}; cooked dishes are computed from recipes of IFCT foods with standard yield factors.`;
@@ -46,11 +45,10 @@ export const listedDishes = (answer: string) =>
 export const calorieTool: Tool<'calorie'> = {
   id: 'calorie',
   matches: (p) => p.startsWith(TOOL_PREFIXES.calorie),
-  prepare: async ({ prompt, hasImage }) => {
-    const user = prompt.slice('CAL:,'.length).trim();
-    if (!user && !hasImage) throw new AppError('VALIDATION_FAILED', { detail: 'Describe the meal or attach a photo of it.' });
+  prepare: async (request) => {
+    const user = wordsOrPhoto(request, 'CAL:,', 'Describe the meal or attach a photo of it.');
     const facts = computeNutrition(user);
-    return { system: calorieSystem(facts, hasImage), user: user || PHOTO_ONLY_QUESTION, facts };
+    return { system: calorieSystem(facts, request.hasImage), user: user || PHOTO_ONLY_QUESTION, facts };
   },
   check: async ({ answer, facts }) => {
     // Portions the models identified (from a photo or an unrecognised description) are uncertain: ranges.

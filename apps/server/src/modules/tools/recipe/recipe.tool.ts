@@ -1,9 +1,8 @@
 import { TOOL_PREFIXES } from '@sangam/contracts';
-import { AppError } from '@/errors';
 import { listedDishes } from '@/modules/tools/calorie/calorie.tool';
 import { checkFigures } from '@/modules/tools/nutrition/figure-check';
 import { computeNutrition } from '@/modules/tools/nutrition/nutrition';
-import type { Tool } from '@/modules/tools/tool';
+import { type Tool, wordsOrPhoto } from '@/modules/tools/tool';
 
 export const RECIPE_SYSTEM = `You are a warm, precise Indian home chef. Write a recipe for the dish the user names or shows: a title; "Servings: N"; "Time: N minutes"; an "Ingredients" list with one ingredient per line as "- <quantity> <ingredient>" using household measures (katori, cup, tablespoon, teaspoon, grams); numbered steps; tips and variations. Do not state calories: nutrition per serving is computed from the Indian Food Composition Tables 2017 and shown beside your recipe. Always end with this food-safety note: "Food safety: cook meat, fish and eggs thoroughly, keep raw and cooked food apart, and refrigerate leftovers within two hours."`;
 
@@ -11,9 +10,8 @@ export const RECIPE_SYSTEM = `You are a warm, precise Indian home chef. Write a 
 export const recipeTool: Tool<'recipe'> = {
   id: 'recipe',
   matches: (p) => p.startsWith(TOOL_PREFIXES.recipe),
-  prepare: async ({ prompt, hasImage }) => {
-    const user = prompt.slice('REP:'.length).trim();
-    if (!user && !hasImage) throw new AppError('VALIDATION_FAILED', { detail: 'Name the dish or attach a photo of it.' });
+  prepare: async (request) => {
+    const user = wordsOrPhoto(request, 'REP:', 'Name the dish or attach a photo of it.');
     return { system: RECIPE_SYSTEM, user: user || 'Analyze this food image and provide recipe information.' };
   },
   check: async ({ answer }) => {

@@ -67,50 +67,40 @@ const NT = new Set(
   ),
 );
 
-/** Bible references (any English name or abbreviation the parser knows), checked against the KJV text, every verse of a range. */
-const bible: Finder = {
+/** A finder over the references the Bible parser reads: a range across books cannot be checked; `check` decides the others. */
+const parsedReferences = (check: (ref: string, r: Range) => Result): Finder => ({
   find: (text) =>
     parseBible(text).map(({ osis, indices }) => {
       const ref = text.slice(indices[0], indices[1]);
       const r = osisRange(osis, ref);
-      const book = r ? kjvBookFor(r.book) : undefined;
-      let result: Result;
-      if (!r) result = unchecked('A reference across books could not be checked.');
-      else if (!book) result = unchecked(`${ref} is outside the King James text we check against.`);
-      else {
-        result = checkRange(book, (c) => kjvVerses(r.book, c), kjvChapters(r.book), r);
-        if (result.isValid && !r.chapterOnly) {
-          const quote = [r.v1, r.v1 + 1, r.v1 + 2]
-            .filter((v) => r.c1 === r.c2 && v <= r.v2)
-            .map((v) => kjvVerse(book, r.c1, v))
-            .join(' ');
-          result = {
-            ...ok(r.c1 !== r.c2 || r.v2 > r.v1 + 2 ? `${quote || kjvVerse(book, r.c1, r.v1)} …` : quote),
-            quoteSource: KJV_EDITION,
-          };
-        }
-      }
+      const result = r ? check(ref, r) : unchecked('A reference across books could not be checked.');
       return { start: indices[0], end: indices[1], ref, result };
     }),
-};
+});
+
+/** Bible references (any English name or abbreviation the parser knows), checked against the KJV text, every verse of a range. */
+const bible = parsedReferences((ref, r) => {
+  const book = kjvBookFor(r.book);
+  if (!book) return unchecked(`${ref} is outside the King James text we check against.`);
+  const result = checkRange(book, (c) => kjvVerses(r.book, c), kjvChapters(r.book), r);
+  if (!result.isValid || r.chapterOnly) return result;
+  const quote = [r.v1, r.v1 + 1, r.v1 + 2]
+    .filter((v) => r.c1 === r.c2 && v <= r.v2)
+    .map((v) => kjvVerse(book, r.c1, v))
+    .join(' ');
+  return {
+    ...ok(r.c1 !== r.c2 || r.v2 > r.v1 + 2 ? `${quote || kjvVerse(book, r.c1, r.v1)} …` : quote),
+    quoteSource: KJV_EDITION,
+  };
+});
 
 /** Hebrew Bible references, checked against the Westminster Leningrad Codex's own chapters and verses (Malachi 3:24, Joel 4:21). */
-const tanakh: Finder = {
-  find: (text) =>
-    parseBible(text).map(({ osis, indices }) => {
-      const ref = text.slice(indices[0], indices[1]);
-      const r = osisRange(osis, ref);
-      const chapters = r ? tanakhChapters(r.book) : undefined;
-      let result: Result;
-      if (!r) result = unchecked('A reference across books could not be checked.');
-      else if (!chapters)
-        result = unchecked(
-          NT.has(r.book) ? `${ref} is not in the Hebrew Bible.` : `${ref} is outside the Hebrew Bible text we check against.`,
-        );
-      else result = checkRange(ref.replace(/\s*\d[\d:.,\s–-]*$/, ''), (c) => chapters[c - 1] ?? 0, chapters.length, r);
-      return { start: indices[0], end: indices[1], ref, result };
-    }),
-};
+const tanakh = parsedReferences((ref, r) => {
+  const chapters = tanakhChapters(r.book);
+  if (!chapters)
+    return unchecked(NT.has(r.book) ? `${ref} is not in the Hebrew Bible.` : `${ref} is outside the Hebrew Bible text we check against.`);
+  return checkRange(ref.replace(/\s*\d[\d:.,\s–-]*$/, ''), (c) => chapters[c - 1] ?? 0, chapters.length, r);
+});
 
 /** Words that may stand before a time ('At 10:30'), not a book. */
 const NOT_BOOKS = new Set(

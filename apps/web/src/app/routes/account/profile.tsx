@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Banner } from '@/components/ui/form/banner';
 import { FormTextField } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
@@ -11,15 +11,14 @@ import { profileFormSchema } from '@/features/account/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { userUpdated } from '@/lib/auth/auth-slice';
 import { errorText } from '@/lib/auth/error-text';
-import { useLogout } from '@/lib/auth/use-logout';
+import { useLogoutToHome } from '@/lib/auth/use-logout';
 import { useSession } from '@/lib/auth/use-session';
 import { useAppDispatch } from '@/lib/store';
 
 export function ProfileRoute() {
   const { user } = useSession();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const logoutToHome = useLogoutToHome();
   const flash = useFlash();
   const [isEditing, setIsEditing] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
@@ -105,14 +104,7 @@ export function ProfileRoute() {
       <Link to={paths.developerKeys} className="mt-4 ml-6 inline-block font-semibold text-neon-cyan underline">
         Developer keys
       </Link>
-      <button
-        type="button"
-        className="btn-ghost mt-8"
-        onClick={async () => {
-          await logout();
-          navigate(paths.home);
-        }}
-      >
+      <button type="button" className="btn-ghost mt-8" onClick={logoutToHome}>
         Sign Out
       </button>
     </AccountShell>

@@ -1,54 +1,37 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Banner } from '@/components/ui/form/banner';
+import { FlashBanners } from '@/components/ui/form/banner';
 import { FormEmailField, SubmitButton } from '@/components/ui/form/fields';
-import { useFlash } from '@/components/ui/form/use-flash';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
+import { AuthCard, AuthFooterLink } from '@/features/auth/components/auth-card';
+import { useAuthSubmit } from '@/features/auth/hooks/use-auth-submit';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { forgotFormSchema } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
-import { errorText } from '@/lib/auth/error-text';
 
 export function ForgotRoute() {
   useRedirectIfSignedIn();
   const navigate = useNavigate();
   const { control, handleSubmit, watch } = useZodForm(forgotFormSchema, { mode: 'onTouched', defaultValues: { email: '' } });
-  const [isLoading, setIsLoading] = useState(false);
-  const flash = useFlash();
+  const { isLoading, flash, run } = useAuthSubmit();
   const email = watch('email');
 
   const submit = handleSubmit(async ({ email }) => {
-    if (isLoading) return;
-    setIsLoading(true);
     const address = email.trim().toLowerCase();
-    try {
-      const res = await authApi.forgot(address);
-      flash.setMessage(res.message || 'Reset code sent to your email');
-      window.setTimeout(() => navigate(paths.reset, { state: { email: address } }), REDIRECT_DELAY_MS);
-    } catch (err) {
-      flash.setError(errorText(err, 'Failed to send reset code'));
-      setIsLoading(false);
-    }
+    await run(() => authApi.forgot(address), {
+      success: 'Reset code sent to your email',
+      failure: 'Failed to send reset code',
+      next: () => navigate(paths.reset, { state: { email: address } }),
+    });
   });
 
   return (
     <AuthCard
       title="Forgot password"
       subtitle="We will email you a 6-digit code to reset it"
-      footer={
-        <>
-          Remembered it?{' '}
-          <Link to={paths.login} className="font-semibold text-neon-cyan hover:underline">
-            Sign in
-          </Link>
-        </>
-      }
+      footer={<AuthFooterLink prompt="Remembered it?" to={paths.login} label="Sign in" />}
     >
-      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
-      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <FlashBanners flash={flash} />
       <form onSubmit={submit} noValidate>
         <FormEmailField control={control} name="email" disabled={isLoading} />
         <SubmitButton isLoading={isLoading} loadingLabel="Sending reset code..." label="Send Reset Code" isDisabled={!email.trim()} />

@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Banner } from '@/components/ui/form/banner';
+import { FlashBanners } from '@/components/ui/form/banner';
 import { FormEmailField, FormPasswordField, FormTextField, SubmitButton } from '@/components/ui/form/fields';
-import { useFlash } from '@/components/ui/form/use-flash';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { StrengthMeter } from '@/features/auth/components/strength-meter';
-import { REDIRECT_DELAY_MS } from '@/features/auth/constants';
+import { useAuthSubmit } from '@/features/auth/hooks/use-auth-submit';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { resetFormSchema } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
-import { errorText } from '@/lib/auth/error-text';
 
 /** The address comes in the route state from /forgot; opened from the mail or after a reload, the user types it. */
 export function ResetRoute() {
@@ -24,22 +21,16 @@ export function ResetRoute() {
     reValidateMode: 'onSubmit',
     defaultValues: { email: sentTo, code: '', password: '', confirmPassword: '' },
   });
-  const [isLoading, setIsLoading] = useState(false);
-  const flash = useFlash();
+  const { isLoading, flash, run } = useAuthSubmit();
   const form = watch();
 
   const submit = handleSubmit(async (values) => {
-    if (isLoading) return;
-    setIsLoading(true);
-    try {
-      const email = values.email.trim().toLowerCase();
-      const res = await authApi.reset({ email, code: values.code, password: values.password, confirm: values.confirmPassword });
-      flash.setMessage(res.message || 'Password reset successfully!');
-      window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
-    } catch (err) {
-      flash.setError(errorText(err, 'Failed to reset password'));
-      setIsLoading(false);
-    }
+    const email = values.email.trim().toLowerCase();
+    await run(() => authApi.reset({ email, code: values.code, password: values.password, confirm: values.confirmPassword }), {
+      success: 'Password reset successfully!',
+      failure: 'Failed to reset password',
+      next: () => navigate(paths.login),
+    });
   });
 
   return (
@@ -47,8 +38,7 @@ export function ResetRoute() {
       title="Reset password"
       subtitle={sentTo ? `Enter the code we sent to ${sentTo} and a new password` : 'Enter your reset code and a new password'}
     >
-      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
-      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <FlashBanners flash={flash} />
       <form onSubmit={submit} noValidate>
         <FormEmailField control={control} name="email" disabled={isLoading} />
         <FormTextField

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { Banner } from '@/components/ui/form/banner';
-import { FormTextField, SubmitButton } from '@/components/ui/form/fields';
+import { useLocation, useNavigate } from 'react-router';
+import { FlashBanners } from '@/components/ui/form/banner';
+import { SubmitButton } from '@/components/ui/form/fields';
 import { useFlash } from '@/components/ui/form/use-flash';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard, AuthFooterLink } from '@/features/auth/components/auth-card';
+import { SixDigitCodeField } from '@/features/auth/components/login-code-field';
 import { REDIRECT_DELAY_MS, SIGNUP_FORM_KEY } from '@/features/auth/constants';
 import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-signed-in';
 import { verifyFormSchema } from '@/features/auth/validation';
@@ -55,32 +56,16 @@ export function VerifyRoute() {
     <AuthCard
       title="Verify your email"
       subtitle={email ? `Enter the 6-digit code we sent to ${email}` : 'Enter the 6-digit code we emailed you'}
-      footer={
-        <Link to={paths.signup} className="font-semibold text-neon-cyan hover:underline">
-          Back to signup
-        </Link>
-      }
+      footer={<AuthFooterLink to={paths.signup} label="Back to signup" />}
     >
       {state?.notVerified && !flash.message && (
         <p className="mb-4 rounded-lg bg-amber-400/10 p-3 text-sm text-amber-100">
           Your email is not verified yet. Enter your code, or ask for a new one.
         </p>
       )}
-      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
-      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+      <FlashBanners flash={flash} />
       <form onSubmit={submit} noValidate>
-        <FormTextField
-          control={control}
-          name="code"
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          transform={(v) => v.replace(/\D/g, '').slice(0, 6)}
-          error={codeError}
-          disabled={isLoading}
-          className="text-center"
-        />
+        <SixDigitCodeField control={control} label="Verification code" error={codeError} disabled={isLoading} />
         <SubmitButton isLoading={isLoading} loadingLabel="Verifying..." label="Verify Email" isDisabled={code.length !== 6 || !email} />
       </form>
       <div className="mt-4 flex items-center justify-between text-sm">

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useEffect } from 'react';
+import type { useFlash } from './use-flash';
 
 export const MESSAGE_CLEAR_MS = 5000;
 
@@ -21,5 +22,15 @@ export function Banner({ kind, text, onClear }: { kind: 'error' | 'success'; tex
     >
       {text}
     </div>
+  );
+}
+
+/** A screen's error banner, then its success banner (the messages of `useFlash`). */
+export function FlashBanners({ flash }: { flash: ReturnType<typeof useFlash> }) {
+  return (
+    <>
+      <Banner kind="error" text={flash.error} onClear={flash.clearError} />
+      <Banner kind="success" text={flash.message} onClear={flash.clearMessage} />
+    </>
   );
 }

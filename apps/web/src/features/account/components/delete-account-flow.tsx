@@ -1,5 +1,5 @@
 import { DELETE_REASONS } from '@sangam/contracts';
-import { useState } from 'react';
+import { type ChangeEvent, type Ref, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { Banner } from '@/components/ui/form/banner';
 import { FormEmailField, FormPasswordField, SubmitButton } from '@/components/ui/form/fields';
@@ -14,6 +14,14 @@ import { useSession } from '@/lib/auth/use-session';
 import { useAppDispatch } from '@/lib/store';
 
 export const AFTER_DELETE_DELAY_MS = 2000;
+
+/** The ref, value, change and blur of a form field, for a plain select or textarea. */
+const bindInput = (field: { ref: Ref<never>; value: string; onChange: (value: string) => void; onBlur: () => void }) => ({
+  ref: field.ref,
+  value: field.value,
+  onChange: (e: ChangeEvent<HTMLSelectElement | HTMLTextAreaElement>) => field.onChange(e.target.value),
+  onBlur: field.onBlur,
+});
 
 /** The two-step deletion: verify email and password with the login call, then password, reason and feedback. */
 export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: () => void }) {
@@ -123,10 +131,7 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
           </label>
           <select
             id="delete-reason"
-            ref={reason.field.ref}
-            value={reason.field.value}
-            onChange={(e) => reason.field.onChange(e.target.value)}
-            onBlur={reason.field.onBlur}
+            {...bindInput(reason.field)}
             aria-invalid={reasonError ? true : undefined}
             disabled={isLoading}
             className="mb-1 w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2.5 text-slate-100"
@@ -144,10 +149,7 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
           </label>
           <textarea
             id="delete-feedback"
-            ref={feedback.field.ref}
-            value={feedback.field.value}
-            onChange={(e) => feedback.field.onChange(e.target.value)}
-            onBlur={feedback.field.onBlur}
+            {...bindInput(feedback.field)}
             maxLength={2000}
             rows={3}
             disabled={isLoading}

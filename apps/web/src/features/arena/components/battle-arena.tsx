@@ -17,6 +17,15 @@ const VOTES: Array<{ winner: Vote['winner']; label: string }> = [
 
 const messageOf = (err: unknown) => (err instanceof AppError ? err.message : 'Something went wrong. Please try again.');
 
+/** A failed call's message, read out as an alert. */
+function ErrorLine({ error, className }: { error: unknown; className?: string }) {
+  return (
+    <p role="alert" className={clsx(className, 'text-sm text-rose-300')}>
+      {messageOf(error)}
+    </p>
+  );
+}
+
 function AnswerCard({ side, text, revealed }: { side: 'A' | 'B'; text: string; revealed?: string }) {
   const headingId = useId();
   return (
@@ -87,11 +96,7 @@ export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) 
           </button>
           {create.isPending && <Spinner />}
         </div>
-        {create.isError && (
-          <p role="alert" className="text-sm text-rose-300">
-            {messageOf(create.error)}
-          </p>
-        )}
+        {create.isError && <ErrorLine error={create.error} />}
       </form>
 
       {battle && (
@@ -116,11 +121,7 @@ export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) 
                   </button>
                 ))}
               </div>
-              {vote.isError && (
-                <p role="alert" className="mt-3 text-sm text-rose-300">
-                  {messageOf(vote.error)}
-                </p>
-              )}
+              {vote.isError && <ErrorLine error={vote.error} className="mt-3" />}
             </fieldset>
           ) : (
             <section aria-label="Result" className="card space-y-2" aria-live="polite">

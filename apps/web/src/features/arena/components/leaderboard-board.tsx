@@ -2,6 +2,7 @@ import { LEADERBOARD_CATEGORIES, type LeaderboardCategoryResult } from '@sangam/
 import { clsx } from 'clsx';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { HeadingRow } from '@/components/ui/heading-row';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { useLeaderboard } from '@/features/arena/api/leaderboard';
@@ -107,20 +108,7 @@ export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEn
           <table className="w-full min-w-[600px] text-left text-sm">
             <caption className="sr-only">{category} leaderboard</caption>
             <thead className="bg-white/5 text-slate-200">
-              <tr>
-                <th scope="col" className="p-4">
-                  Rank
-                </th>
-                <th scope="col" className="p-4">
-                  Model
-                </th>
-                <th scope="col" className="p-4">
-                  Score
-                </th>
-                <th scope="col" className="p-4">
-                  Description
-                </th>
-              </tr>
+              <HeadingRow headings={['Rank', 'Model', 'Score', 'Description']} cellClassName="p-4" />
             </thead>
             <tbody>{real ? <RealRows result={real} /> : <SampleRows rows={sample[category] ?? []} />}</tbody>
           </table>

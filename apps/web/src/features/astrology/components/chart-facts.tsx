@@ -1,4 +1,5 @@
 import type { AstrologyFacts } from '@sangam/contracts';
+import { HeadingRow } from '@/components/ui/heading-row';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { NorthIndianChart } from '@/features/astrology/components/north-indian-chart';
 
@@ -22,13 +23,7 @@ export function ChartFacts({ facts }: { facts: AstrologyFacts }) {
         <table className="w-full text-left text-sm" data-testid="graha-table">
           <caption className="mb-2 text-left text-lg font-semibold text-white">Grahas</caption>
           <thead className="text-slate-300">
-            <tr>
-              {['Graha', 'Sign', 'House', 'Nakshatra', 'Pada', 'Retrograde'].map((h) => (
-                <th key={h} scope="col" className="p-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
+            <HeadingRow headings={['Graha', 'Sign', 'House', 'Nakshatra', 'Pada', 'Retrograde']} cellClassName="p-2" />
           </thead>
           <tbody>
             <tr className="border-t border-white/5 text-amber-200">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { LanguageMenu } from '@/components/layout/language-menu';
 import { MenuToggle } from '@/components/layout/menu-toggle';
@@ -33,5 +34,17 @@ export function AuthCard({
       </main>
       {footer && <div className="mt-6 text-center text-sm text-slate-300">{footer}</div>}
     </div>
+  );
+}
+
+/** The line below an account card: an optional prompt and a link to the next screen. */
+export function AuthFooterLink({ prompt, to, label }: { prompt?: string; to: string; label: string }) {
+  return (
+    <>
+      {prompt && <>{prompt} </>}
+      <Link to={to} className="font-semibold text-neon-cyan hover:underline">
+        {label}
+      </Link>
+    </>
   );
 }

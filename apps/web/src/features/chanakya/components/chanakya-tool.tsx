@@ -1,5 +1,5 @@
 import { SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { LoadingDots } from '@/components/text/loading-dots';
 import { useTypewriter } from '@/components/text/use-typewriter';
@@ -12,6 +12,7 @@ import { BRAND } from '@/config/brand';
 import { TOOL_TYPING } from '@/config/timings';
 import { CHANAKYA_ERRORS, useChanakya } from '@/features/chanakya/hooks/use-chanakya';
 import { answerToRead, isAwaitingAnswer, isBusy } from '@/lib/agent/tool-run';
+import { submitOnEnter } from '@/lib/submit-on-enter';
 
 /** The parchment keeps its dark ink: the Markdown renderer's light text and white headings are overridden here. */
 const PARCHMENT_INK =
@@ -33,12 +34,7 @@ export function ChanakyaTool() {
     if (!canSend) return;
     void ask(question.trim());
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault();
-      send();
-    }
-  };
+  const onKeyDown = submitOnEnter(send);
   const again = () => {
     reset();
     setQuestion('');

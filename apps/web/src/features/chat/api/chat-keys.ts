@@ -6,6 +6,10 @@ export const chatKeys = {
   shared: (shareId: string) => ['shared', shareId] as const,
 };
 
+/** The path of one message of a chat, and of what follows it (`/stop`, `/fuse`, `/stream`, `/image`). */
+export const messagePath = ({ chatId, messageId }: { chatId: string; messageId: string }, rest = '') =>
+  `/api/v1/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}${rest}`;
+
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 export { json };

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { chatKeys } from '@/features/chat/api/chat-keys';
+import { chatKeys, messagePath } from '@/features/chat/api/chat-keys';
 import { authFetch, readError } from '@/lib/api-client';
 
 /** GET /api/v1/chats/:chatId/messages/:messageId/image: the question's image, as a Blob (owner only). */
-export async function getQuestionImage({ chatId, messageId }: { chatId: string; messageId: string }): Promise<Blob> {
-  const res = await authFetch(`/api/v1/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/image`);
+export async function getQuestionImage(message: { chatId: string; messageId: string }): Promise<Blob> {
+  const res = await authFetch(messagePath(message, '/image'));
   if (!res.ok) throw await readError(res);
   return res.blob();
 }

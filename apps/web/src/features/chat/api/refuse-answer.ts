@@ -1,14 +1,12 @@
 import { refuseResponseSchema } from '@sangam/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatKeys } from '@/features/chat/api/chat-keys';
+import { chatKeys, messagePath } from '@/features/chat/api/chat-keys';
 import { markRevealed } from '@/features/chat/lib/reveal';
 import { requestJson } from '@/lib/api-client';
 
 /** POST /api/v1/chats/:chatId/messages/:messageId/fuse: fuses the answer again with every finished answer, late ones too. */
-export async function refuseAnswer({ chatId, messageId }: { chatId: string; messageId: string }) {
-  return refuseResponseSchema.parse(
-    await requestJson(`/api/v1/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/fuse`, { method: 'POST' }),
-  );
+export async function refuseAnswer(message: { chatId: string; messageId: string }) {
+  return refuseResponseSchema.parse(await requestJson(messagePath(message, '/fuse'), { method: 'POST' }));
 }
 
 export function useRefuseAnswer() {

@@ -1,4 +1,5 @@
 import type { ChatMode } from '@sangam/contracts';
+import { messagePath } from '@/features/chat/api/chat-keys';
 import { CLIENT_API_KEY, type IndexedEvent, readEvents, requestId, streamAgent } from '@/lib/agent-client';
 import { authFetch, readError } from '@/lib/api-client';
 
@@ -34,13 +35,10 @@ export async function resumeStream(
   onEvent: (e: IndexedEvent) => void,
   signal: AbortSignal,
 ) {
-  const res = await authFetch(
-    `/api/v1/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/stream?after=${after}`,
-    {
-      headers: { accept: 'text/event-stream', 'x-api-key': CLIENT_API_KEY },
-      signal,
-    },
-  );
+  const res = await authFetch(messagePath({ chatId, messageId }, `/stream?after=${after}`), {
+    headers: { accept: 'text/event-stream', 'x-api-key': CLIENT_API_KEY },
+    signal,
+  });
   if (!res.ok || !res.body) throw await readError(res);
   for await (const event of readEvents(res.body)) {
     onEvent(event);

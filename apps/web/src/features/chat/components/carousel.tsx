@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { usePrefersReducedMotion } from '@/components/text/use-prefers-reduced-motion';
+import { RingControls } from '@/components/ui/ring-controls';
 
 export const CAROUSEL_RADIUS_PX = 500;
 export const VISIBLE_DISTANCE = 2;
@@ -114,31 +114,7 @@ export function Carousel<T extends { id: string }>({
           })}
         </div>
       </div>
-      {items.length > 1 && (
-        <div className="mt-2 flex items-center justify-center gap-4">
-          <button
-            type="button"
-            aria-label="Previous answer"
-            disabled={isLoading}
-            onClick={() => move(-1)}
-            className="btn-ghost size-11 justify-center p-0"
-          >
-            <ChevronLeft className="size-5" aria-hidden="true" />
-          </button>
-          <span className="text-sm text-slate-300" aria-live="polite">
-            {active + 1} / {items.length}
-          </span>
-          <button
-            type="button"
-            aria-label="Next answer"
-            disabled={isLoading}
-            onClick={() => move(1)}
-            className="btn-ghost size-11 justify-center p-0"
-          >
-            <ChevronRight className="size-5" aria-hidden="true" />
-          </button>
-        </div>
-      )}
+      {items.length > 1 && <RingControls noun="answer" active={active} count={items.length} isLoading={isLoading} move={move} announce />}
     </section>
   );
 }

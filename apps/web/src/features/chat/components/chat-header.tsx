@@ -1,11 +1,11 @@
 import { ArrowLeft, Home } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { LanguageMenu } from '@/components/layout/language-menu';
 import { MenuToggle } from '@/components/layout/menu-toggle';
 import { paths } from '@/config/paths';
 import { UsageMeter } from '@/features/chat/components/usage-meter';
-import { useLogout } from '@/lib/auth/use-logout';
+import { useLogoutToHome } from '@/lib/auth/use-logout';
 import { useSession } from '@/lib/auth/use-session';
 
 /**
@@ -14,8 +14,7 @@ import { useSession } from '@/lib/auth/use-session';
  */
 export function ChatHeader({ back }: { back?: { label: string; onClick: () => void } }) {
   const { isAuthenticated } = useSession();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const logoutToHome = useLogoutToHome();
   return (
     <header className="flex h-16 items-center justify-between gap-3 border-b border-white/5 px-4">
       <div className="flex items-center gap-3">
@@ -39,14 +38,7 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
           <LanguageMenu />
         </div>
         {isAuthenticated ? (
-          <button
-            type="button"
-            className="btn-ghost px-3 py-1.5"
-            onClick={async () => {
-              await logout();
-              navigate(paths.home);
-            }}
-          >
+          <button type="button" className="btn-ghost px-3 py-1.5" onClick={logoutToHome}>
             Logout
           </button>
         ) : (

@@ -10,6 +10,10 @@ import { useSession } from '@/lib/auth/use-session';
 
 /** The search box waits this long after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 250;
+const EXPORT_FORMATS = [
+  { format: 'md', label: 'Markdown' },
+  { format: 'json', label: 'JSON' },
+] as const;
 
 const iconBtn =
   'grid size-9 place-items-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan';
@@ -172,20 +176,16 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
           )}
           <div className="flex flex-wrap items-center gap-2">
             <span>Export:</span>
-            <button
-              type="button"
-              className="btn-ghost px-2 py-1 text-xs"
-              onClick={() => exportChat.mutate({ chatId: chat.id, format: 'md' })}
-            >
-              <Download className="size-3.5" aria-hidden="true" /> Markdown
-            </button>
-            <button
-              type="button"
-              className="btn-ghost px-2 py-1 text-xs"
-              onClick={() => exportChat.mutate({ chatId: chat.id, format: 'json' })}
-            >
-              <Download className="size-3.5" aria-hidden="true" /> JSON
-            </button>
+            {EXPORT_FORMATS.map(({ format, label }) => (
+              <button
+                key={format}
+                type="button"
+                className="btn-ghost px-2 py-1 text-xs"
+                onClick={() => exportChat.mutate({ chatId: chat.id, format })}
+              >
+                <Download className="size-3.5" aria-hidden="true" /> {label}
+              </button>
+            ))}
             <button type="button" aria-label="Close sharing" className={`${iconBtn} ml-auto`} onClick={() => setIsSharing(false)}>
               <X className="size-4" aria-hidden="true" />
             </button>

@@ -59,21 +59,15 @@ const cards: AnswerCard[] = [
   },
 ];
 
-function Overlay({
-  mode,
-  messageKey = 'm1',
-  refuse = null,
-}: {
-  mode: 'sangam' | 'universe';
-  messageKey?: string;
-  refuse?: Parameters<typeof ResultsOverlay>[0]['refuse'];
-}) {
+type OverlayProps = Parameters<typeof ResultsOverlay>[0];
+
+/** The overlay of a stored answer (the cards and analysis above) with what a test changes. */
+function Overlay(props: Partial<OverlayProps> & Pick<OverlayProps, 'mode'>) {
   return (
     <MemoryRouter>
       <ResultsOverlay
-        messageKey={messageKey}
+        messageKey="m1"
         isLive={false}
-        mode={mode}
         cards={cards}
         isLoading={false}
         quotaExceeded={false}
@@ -82,7 +76,8 @@ function Overlay({
         onContinue={() => {}}
         onEdit={() => {}}
         analysis={analysis}
-        refuse={refuse}
+        refuse={null}
+        {...props}
       />
     </MemoryRouter>
   );
@@ -168,21 +163,7 @@ describe('How the models agreed', () => {
       { id: 'beta', answerId: 'beta', title: 'Beta Claude', content: 'Still wri', neonColor: 'purple', status: 'streaming' },
     ];
     render(
-      <MemoryRouter>
-        <ResultsOverlay
-          messageKey="m9"
-          isLive
-          mode="universe"
-          cards={live}
-          isLoading={false}
-          quotaExceeded={false}
-          minimized={[]}
-          onMinimize={() => {}}
-          onContinue={() => {}}
-          onEdit={() => {}}
-          fusedAnswers={['alpha']}
-        />
-      </MemoryRouter>,
+      <Overlay messageKey="m9" isLive mode="universe" cards={live} analysis={undefined} refuse={undefined} fusedAnswers={['alpha']} />,
     );
     expect(within(screen.getByRole('article', { name: 'Beta Claude', hidden: true })).getByTestId('late-badge')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Alpha GPT', hidden: true })).queryByTestId('late-badge')).toBeNull();

@@ -49,6 +49,17 @@ export const ThreadTurn = memo(function ThreadTurn({
   const [draft, setDraft] = useState(user.content);
   const questions = siblingsOf(messages, user);
   const answers = assistant ? siblingsOf(messages, assistant) : null;
+  /** The props of the switcher between a message's versions: selecting one shows its branch. */
+  const switcherOf = (label: string, branches: ReturnType<typeof siblingsOf>) => ({
+    label,
+    index: branches.index,
+    count: branches.list.length,
+    isDisabled: isBusy,
+    onSelect: (i: number) => {
+      const next = branches.list[i];
+      if (next) actions.onSelectBranch(next);
+    },
+  });
   const stored = assistant ? cardsOf(assistant) : [];
   const cards = (live ? live.cards : stored).map((c) => (edits?.[c.id] !== undefined ? { ...c, content: edits[c.id] ?? c.content } : c));
   const refined = assistant?.refinedPrompt ?? user.refinedPrompt;
@@ -105,16 +116,7 @@ export const ThreadTurn = memo(function ThreadTurn({
           </>
         )}
         <div className="mt-1 flex flex-wrap items-center justify-end gap-1">
-          <BranchSwitcher
-            label="Question"
-            index={questions.index}
-            count={questions.list.length}
-            isDisabled={isBusy}
-            onSelect={(i) => {
-              const next = questions.list[i];
-              if (next) actions.onSelectBranch(next);
-            }}
-          />
+          <BranchSwitcher {...switcherOf('Question', questions)} />
           {!isEditing && (
             <button
               type="button"
@@ -156,18 +158,7 @@ export const ThreadTurn = memo(function ThreadTurn({
       )}
       {assistant && (
         <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-          {answers && (
-            <BranchSwitcher
-              label="Answer"
-              index={answers.index}
-              count={answers.list.length}
-              isDisabled={isBusy}
-              onSelect={(i) => {
-                const next = answers.list[i];
-                if (next) actions.onSelectBranch(next);
-              }}
-            />
-          )}
+          {answers && <BranchSwitcher {...switcherOf('Answer', answers)} />}
           {!isRunning && assistant.status !== 'streaming' && (
             <button
               type="button"

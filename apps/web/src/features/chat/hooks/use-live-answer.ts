@@ -44,7 +44,8 @@ export function applyLiveEvent(l: LiveAnswer, e: IndexedEvent): LiveAnswer {
 /** Events that arrive this soon after a resume are the replay of text already generated: not typed again. */
 const REPLAY_WINDOW_MS = 250;
 
-const provisional = (m: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'chatId' | 'role' | 'mode'>): ChatMessage => ({
+/** A message with the defaults of one not yet stored (no parent, no text, done, now). */
+export const provisional = (m: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'chatId' | 'role' | 'mode'>): ChatMessage => ({
   parentId: null,
   content: '',
   status: 'done',
@@ -53,6 +54,18 @@ const provisional = (m: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'chatId'
   answers: [],
   createdAt: new Date().toISOString(),
   ...m,
+});
+
+/** The live answer of a question just asked: only the (empty) fused card, running. */
+export const startingLive = (question: string): LiveAnswer => ({
+  question,
+  userMessageId: null,
+  assistantMessageId: null,
+  cards: [bestCard()],
+  isRunning: true,
+  quotaExceeded: false,
+  analysis: null,
+  fusedAnswers: null,
 });
 
 /**
@@ -124,16 +137,7 @@ export function useLiveAnswer(chatId: string) {
       const controller = new AbortController();
       abort.current = controller;
       const question = fields.question ?? fields.prompt;
-      setLive({
-        question,
-        userMessageId: null,
-        assistantMessageId: null,
-        cards: [bestCard()],
-        isRunning: true,
-        quotaExceeded: false,
-        analysis: null,
-        fusedAnswers: null,
-      });
+      setLive(startingLive(question));
       const onEvent = (e: IndexedEvent) => {
         if ((e.event as string) === 'message-ids') {
           const ids = messageIdsEventSchema.safeParse(e.data);

@@ -1,32 +1,6 @@
-import type { ChatMessage, ModelAnswer } from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyEvent, bestCard, cardsOf } from '@/features/chat/lib/cards';
-
-const answer = (a: Partial<ModelAnswer>): ModelAnswer => ({
-  modelId: 'alpha',
-  name: 'Alpha GPT',
-  status: 'done',
-  text: '',
-  tokens: null,
-  durationMs: null,
-  error: null,
-  isInFusion: true,
-  ...a,
-});
-const assistant = (m: Partial<ChatMessage>): ChatMessage => ({
-  id: 'a1',
-  chatId: 'c',
-  parentId: 'q1',
-  role: 'assistant',
-  content: 'Fused',
-  mode: 'universe',
-  status: 'done',
-  refinedPrompt: null,
-  facts: null,
-  answers: [],
-  createdAt: new Date().toISOString(),
-  ...m,
-});
+import { answer, assistant } from '@/features/chat/lib/test-messages';
 
 describe('answer cards', () => {
   it('a model cut half-way keeps the text it had streamed', () => {

@@ -1,8 +1,9 @@
 import type { AnswerResponse, ChatMessage, FusionAnalysis } from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent, type LiveAnswer } from '@/features/chat/hooks/use-live-answer';
+import { applyLiveEvent, type LiveAnswer, startingLive } from '@/features/chat/hooks/use-live-answer';
 import { type AnswerCard, applyEvent, bestCard, cardsOf } from '@/features/chat/lib/cards';
 import { agreementOf, chatTotal, costLine, estimateText, firstWords, phaseOf, usageLevel } from '@/features/chat/lib/fusion';
+import { answer, assistant } from '@/features/chat/lib/test-messages';
 
 const point = (text: string, models: string[]) => ({ text, models });
 const analysis = (a: Partial<FusionAnalysis>): FusionAnalysis => ({
@@ -120,90 +121,31 @@ describe('live model status', () => {
     ]);
   });
   it('a stored answer carries its cost on the fused card and each late answer is marked', () => {
-    const message = {
-      id: 'a1',
-      chatId: 'c',
-      parentId: 'q1',
-      role: 'assistant',
-      content: 'Fused',
-      mode: 'universe',
-      status: 'done',
-      refinedPrompt: null,
-      facts: null,
+    const message = assistant({
       createdAt: '',
       cost: { calls: [], tokens: 3120, costInr: 0.42 },
       answers: [
-        {
-          modelId: 'alpha',
-          name: 'Alpha',
-          status: 'done',
-          text: 'A',
-          tokens: 10,
-          durationMs: 1,
-          error: null,
-          isInFusion: true,
-          costInr: 0.1,
-        },
-        {
-          modelId: 'gamma',
-          name: 'Gamma',
-          status: 'done',
-          text: 'G',
-          tokens: 10,
-          durationMs: 1,
-          error: null,
-          isInFusion: false,
-          late: true,
-        },
+        answer({ name: 'Alpha', text: 'A', tokens: 10, durationMs: 1, costInr: 0.1 }),
+        answer({ modelId: 'gamma', name: 'Gamma', text: 'G', tokens: 10, durationMs: 1, isInFusion: false, late: true }),
       ],
-    } satisfies ChatMessage;
+    });
     const [best, alpha, gamma] = cardsOf(message);
     expect(costLine({ costInr: best?.costInr, tokens: best?.tokens })).toBe('₹0.42 · 3,120 tokens');
     expect(alpha).toMatchObject({ answerId: 'alpha', isLate: false, costInr: 0.1 });
     expect(gamma).toMatchObject({ answerId: 'gamma', isLate: true, costInr: null });
   });
   it('an answer fused in again (in the analysis) is no longer marked late', () => {
-    const base = {
-      id: 'a1',
-      chatId: 'c',
-      parentId: 'q1',
-      role: 'assistant',
-      content: 'Fused',
-      mode: 'universe',
-      status: 'done',
-      refinedPrompt: null,
-      facts: null,
+    const base = assistant({
       createdAt: '',
-      answers: [
-        {
-          modelId: 'gamma',
-          name: 'Gamma',
-          status: 'done',
-          text: 'G',
-          tokens: 1,
-          durationMs: 1,
-          error: null,
-          isInFusion: false,
-          late: true,
-        },
-      ],
-    } satisfies ChatMessage;
+      answers: [answer({ modelId: 'gamma', name: 'Gamma', text: 'G', tokens: 1, durationMs: 1, isInFusion: false, late: true })],
+    });
     expect(cardsOf({ ...base, analysis: analysis({ fusedAnswers: ['alpha'] }) })[1]?.isLate).toBe(true);
     expect(cardsOf({ ...base, analysis: analysis({ fusedAnswers: ['alpha', 'gamma'] }) })[1]?.isLate).toBe(false);
   });
 });
 
 describe('the live answer follows the fusion', () => {
-  const live: LiveAnswer = {
-    question: 'q',
-    userMessageId: null,
-    assistantMessageId: null,
-    cards: [bestCard()],
-    isRunning: true,
-    quotaExceeded: false,
-    analysis: null,
-    fusedAnswers: null,
-  };
+  const live: LiveAnswer = startingLive('q');
   it("keeps the judge's analysis and the answers the fusion read; a malformed analysis is ignored", () => {
     const judged = analysis({ consensus: [point('Shared', ['alpha', 'beta'])], agreement: 1 });
     let l = applyLiveEvent(live, { event: 'fusion-analysis', data: judged });

@@ -1,5 +1,6 @@
 import { OPENAI_ERRORS, UNSUPPORTED_FIELDS } from '@sangam/contracts';
 import { useState } from 'react';
+import { HeadingRow } from '@/components/ui/heading-row';
 import { EXTENSION_ROWS, examples, MODEL_ROWS } from '@/features/developers/components/api-examples';
 
 const LANGUAGES = [
@@ -14,13 +15,7 @@ function Table({ caption, head, rows }: { caption: string; head: readonly string
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr className="border-b border-white/10 text-slate-300">
-            {head.map((h) => (
-              <th key={h} scope="col" className="py-2 pr-4 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
+          <HeadingRow headings={head} className="border-b border-white/10 text-slate-300" cellClassName="py-2 pr-4 font-semibold" />
         </thead>
         <tbody>
           {rows.map((r) => (

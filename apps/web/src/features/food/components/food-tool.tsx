@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ImagePicker } from '@/components/tool/image-picker';
 import { ToolAnswer } from '@/components/tool/tool-answer';
@@ -7,6 +7,7 @@ import type { FoodKind } from '@/features/food/api/food-request';
 import { NutritionTable } from '@/features/food/components/nutrition-table';
 import { useFoodAnswer } from '@/features/food/hooks/use-food-answer';
 import { isBusy } from '@/lib/agent/tool-run';
+import { submitOnEnter } from '@/lib/submit-on-enter';
 
 export type FoodToolConfig = {
   kind: FoodKind;
@@ -37,12 +38,7 @@ export function FoodTool({ config }: { config: FoodToolConfig }) {
     if (!canSubmit) return;
     void submit({ text, file });
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault();
-      onSubmit();
-    }
-  };
+  const onKeyDown = submitOnEnter(onSubmit);
   const again = () => {
     reset();
     setText('');

@@ -1,5 +1,6 @@
 import type { NutritionFacts, SourcedNutritionFacts, SourcedNutritionItem } from '@sangam/contracts';
 import { Fragment, useState } from 'react';
+import { HeadingRow } from '@/components/ui/heading-row';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const isSourced = (f: NutritionFacts | SourcedNutritionFacts): f is SourcedNutritionFacts => 'edition' in f;
@@ -53,13 +54,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
       <h2 className="mb-3 text-lg font-semibold text-white">{title}</h2>
       <table className="w-full min-w-[640px] text-left text-sm" data-testid="nutrition-table">
         <thead className="text-slate-300">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="p-2">
-                {h}
-              </th>
-            ))}
-          </tr>
+          <HeadingRow headings={headers} cellClassName="p-2" />
         </thead>
         <tbody>
           {items.map((i, n) => {

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { usePrefersReducedMotion } from '@/components/text/use-prefers-reduced-motion';
+import { RingControls } from '@/components/ui/ring-controls';
 
 export const AUTO_SPIN_MS = 600;
 /** Ring radius by card count: 400 px for 3 or fewer, 500 for 4 or 5, 600 for more. */
@@ -70,29 +70,7 @@ export function BookRing<T extends { id: string }>({
           ))}
         </div>
       </div>
-      <div className="mt-2 flex items-center justify-center gap-4">
-        <button
-          type="button"
-          aria-label="Previous book"
-          disabled={isLoading}
-          onClick={() => move(-1)}
-          className="btn-ghost size-11 justify-center p-0"
-        >
-          <ChevronLeft className="size-5" aria-hidden="true" />
-        </button>
-        <span className="text-sm text-slate-300">
-          {active + 1} / {items.length}
-        </span>
-        <button
-          type="button"
-          aria-label="Next book"
-          disabled={isLoading}
-          onClick={() => move(1)}
-          className="btn-ghost size-11 justify-center p-0"
-        >
-          <ChevronRight className="size-5" aria-hidden="true" />
-        </button>
-      </div>
+      <RingControls noun="book" active={active} count={items.length} isLoading={isLoading} move={move} />
     </section>
   );
 }
