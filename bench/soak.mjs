@@ -25,7 +25,12 @@ function slope(points) {
 
 const mock = await startMock();
 const postgres = process.env.SOAK_DB === 'postgres';
-const sangam = await startSangam(mock.url, { users: C, postgres });
+// The bench users sign in once: their access tokens must outlive the soak (the default is 15 minutes).
+const sangam = await startSangam(mock.url, {
+  users: C,
+  postgres,
+  env: { ACCESS_TOKEN_TTL_SECONDS: String(Math.ceil(MINUTES * 60 + 600)) },
+});
 const t0 = performance.now();
 const minutes = () => (performance.now() - t0) / 60_000;
 const until = t0 + MINUTES * 60_000;

@@ -159,10 +159,10 @@ async function oneToken(url, dataDir, i) {
 /**
  * Sangam's built server (run `npm run build -w @sangam/server` first) with one proposer on the mock,
  * on PGlite or (`postgres`) a fresh PostgreSQL database, with `users` signed-in users.
- * `serverJs`: another build (default BENCH_SERVER_JS, else apps/server/dist/server.js).
+ * `serverJs`: another build (default BENCH_SERVER_JS, else apps/server/dist/server.js); `env`: more settings.
  * `call(stream, { chat, user })`: kept nowhere (a non-UUID Chat_Id) or, with `chat`, a new chat.
  */
-export async function startSangam(mockUrl, { postgres = false, users = 64, name, serverJs = process.env.BENCH_SERVER_JS } = {}) {
+export async function startSangam(mockUrl, { postgres = false, users = 64, name, serverJs = process.env.BENCH_SERVER_JS, env = {} } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-gateways-'));
   const modelsFile = path.join(dir, 'models.json');
   fs.writeFileSync(
@@ -189,6 +189,7 @@ export async function startSangam(mockUrl, { postgres = false, users = 64, name,
       // One bench user may send all 64 answers at once.
       MAX_ANSWERS_PER_USER: '1000',
       ...(db ? { DATABASE_URL: db.url } : {}),
+      ...env,
     },
     // `serverJs` (BENCH_SERVER_JS): another build of the server (e.g. one made before a change).
     serverJs ? { serverJs: path.resolve(serverJs) } : {},
