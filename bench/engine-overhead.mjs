@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, createUser, percentile, startServer } from './lib/server.mjs';
+import { cpuMs, percentile, signedInToken, startServer } from './lib/server.mjs';
 
 const { startFakeLlm } = await import('../packages/test-fakes/src/fake-llm.ts').catch(() => {
   throw new Error('Run with: npx tsx bench/engine-overhead.mjs');
@@ -96,13 +96,7 @@ async function session(modelsFile) {
     MAX_ANSWERS_PER_USER: '1000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
-  const user = await createUser(server.url, server.dataDir);
-  const login = await fetch(`${server.url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.email, password: user.password }),
-  });
-  const { access_token: token } = await login.json();
+  const token = await signedInToken(server);
   return { server, token };
 }
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser, percentile, startServer } from './lib/server.mjs';
+import { percentile, signedInToken, startServer } from './lib/server.mjs';
 
 const { startFakeLlm } = await import('../packages/test-fakes/src/fake-llm.ts').catch(() => {
   throw new Error('Run with: npx tsx bench/fusion-latency.mjs');
@@ -121,13 +121,7 @@ async function session(modelsFile) {
     FUSION_QUORUM: '2',
     FUSION_DEADLINE_MS: '15000',
   });
-  const user = await createUser(server.url, server.dataDir);
-  const login = await fetch(`${server.url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.email, password: user.password }),
-  });
-  const { access_token: token } = await login.json();
+  const token = await signedInToken(server);
   return { server, token };
 }
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser, percentile, startServer } from './lib/server.mjs';
+import { percentile, signedInToken, startServer } from './lib/server.mjs';
 
 const { writeTinyLlama } = await import('../apps/server/src/lib/llm/gguf-fixture/tiny-llama.ts').catch(() => {
   throw new Error('Run with: npx tsx --tsconfig apps/server/tsconfig.json bench/local-model.mjs');
@@ -62,13 +62,7 @@ async function viaServer(concurrency) {
     if (s.local?.state === 'ready') break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const user = await createUser(server.url, server.dataDir);
-  const login = await fetch(`${server.url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.email, password: user.password }),
-  });
-  const { access_token: token } = await login.json();
+  const token = await signedInToken(server);
   const one = async (i) => {
     const form = new FormData();
     form.append('Prompt', `question ${i}`);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { completion, startFloor, startMock, startPortkey } from './lib/gateways.mjs';
 import { closedLoop, sequential } from './lib/load.mjs';
-import { createUser, startServer } from './lib/server.mjs';
+import { signedInToken, startServer } from './lib/server.mjs';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const M = Number(process.env.BENCH_M ?? 1280);
@@ -39,13 +39,7 @@ async function startSangamV1(mockUrl) {
   });
   const keys = [];
   for (let i = 0; i < USERS; i += 1) {
-    const user = await createUser(server.url, server.dataDir);
-    const login = await fetch(`${server.url}/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.9.0.${i + 1}` },
-      body: new URLSearchParams({ username: user.email, password: user.password }),
-    });
-    const { access_token: token } = await login.json();
+    const token = await signedInToken(server, `10.9.0.${i + 1}`);
     const created = await fetch(`${server.url}/api/v1/keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

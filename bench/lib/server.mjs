@@ -102,6 +102,18 @@ export async function createUser(url, dataDir) {
   return user;
 }
 
+/** A new verified user of `server`, signed in: its access token (`ip`: the address it signs in from). */
+export async function signedInToken(server, ip = randomIp()) {
+  const user = await createUser(server.url, server.dataDir);
+  const login = await fetch(`${server.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+    body: new URLSearchParams({ username: user.email, password: user.password }),
+  });
+  const { access_token: token } = await login.json();
+  return token;
+}
+
 export const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
