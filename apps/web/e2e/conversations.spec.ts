@@ -123,7 +123,10 @@ test('Continue with a model sends the next questions to that model only, until B
   await turn.getByRole('button', { name: 'Compare All' }).click();
   await turn.getByRole('button', { name: 'Continue with Beta Claude' }).click();
   await expect(page.getByTestId('continue-banner')).toContainText('Answering with Beta Claude only.');
+  const turnsBefore = await chat.turns.count();
   await chat.followUp(`Fuel ${tag}x`);
+  // The follow-up's own turn: until it renders, the last turn is the finished one before it.
+  await expect(chat.turns).toHaveCount(turnsBefore + 1);
   await expect(chat.lastTurn.getByTestId('answer-card').first()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   const asked = (await fakeRequests()).filter((r) => JSON.stringify(r.messages).includes(`Fuel ${tag}x`)).map((r) => r.model);
   expect(asked).toContain('beta');
