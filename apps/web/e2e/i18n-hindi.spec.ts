@@ -1,13 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './fixtures';
+import { expectFits, GLOSSARY, SIZES, strayLatinWords } from './support/i18n-checks';
 
 /**
  * The interface in Hindi and Tamil (issue 24, first slice: header, phone menu, footer, landing, login
  * and sign-up): chosen from the header's language menu, kept across a reload, written in the language's
  * own script with no stray English word, and fitting a 360 px phone as well as a 1440 px desktop.
  */
-const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 360, height: 800 } } as const;
-
 const LANGUAGES = [
   {
     code: 'hi',
@@ -19,37 +17,6 @@ const LANGUAGES = [
   },
   { code: 'ta', name: 'தமிழ்', script: /\p{Script=Tamil}/u, headline: 'பல ஏஐ மாடல்கள். ஒரே பதில்.', signIn: 'உள்நுழை', openMenu: 'மெனுவைத் திற' },
 ] as const;
-
-/**
- * Latin words allowed in translated text (docs/i18n.md's glossary): the product and company names, the
- * mode names, model names, and the SI unit of the response-time claim.
- */
-const GLOSSARY = new Set(['Sangam', 'Labs', 'Universe', 'mode', 'ms']);
-
-/** The Latin-script words of the visible text of `selector`, outside the glossary. */
-async function strayLatinWords(page: Page, selector: string) {
-  const texts = await page.locator(selector).allInnerTexts();
-  const words = texts.join(' ').match(/\p{Script=Latin}+/gu) ?? [];
-  return [...new Set(words.filter((w) => !GLOSSARY.has(w)))];
-}
-
-/** Elements (with their first words) that stick out past the viewport's right edge, and the page's sideways scroll. */
-async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > width + 1)
-      .filter((el) => getComputedStyle(el).position !== 'fixed' && !el.closest('[aria-hidden="true"], canvas'))
-      .map((el) => `${el.tagName.toLowerCase()}: ${(el.innerText || el.getAttribute('aria-label') || '').slice(0, 40)}`);
-    return { scroll: document.documentElement.scrollWidth - width, wide };
-  });
-}
-
-async function expectFits(page: Page) {
-  const { scroll, wide } = await overflow(page);
-  expect(wide).toEqual([]);
-  expect(scroll).toBeLessThanOrEqual(0);
-}
 
 for (const lang of LANGUAGES) {
   for (const [size, viewport] of Object.entries(SIZES)) {
