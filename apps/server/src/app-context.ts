@@ -13,6 +13,7 @@ import type { EmailCodes } from '@/modules/accounts/email-codes';
 import type { RefreshTokens } from '@/modules/accounts/refresh-tokens';
 import type { AnswerRuns } from '@/modules/agent/answer-runs';
 import type { Billing } from '@/modules/billing/billing.service';
+import type { ChatWriter } from '@/modules/chats/chat-writer';
 import type { UsageMeter } from '@/modules/usage/usage-meter';
 import type { RequireUser } from '@/plugins/auth-guard';
 
@@ -37,6 +38,8 @@ export type AppContext = {
   emailCodes: EmailCodes;
   requireUser: RequireUser;
   usage: UsageMeter;
+  /** The answer path's chat writes (questions asked, answers finished), group-committed. */
+  chatWriter: ChatWriter;
   /** Answers being generated in this process (issue 13): followed, resumed and stopped by id. */
   answers: AnswerRuns;
   /** Subscriptions (Razorpay): an account's deletion ends them. */

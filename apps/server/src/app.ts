@@ -33,6 +33,7 @@ import { createArena } from '@/modules/arena/arena';
 import { arenaRoutes } from '@/modules/arena/arena.routes';
 import { billingRoutes } from '@/modules/billing/billing.routes';
 import { createBilling } from '@/modules/billing/billing.service';
+import { createChatWriter } from '@/modules/chats/chat-writer';
 import { chatsRoutes, sharedRoutes } from '@/modules/chats/chats.routes';
 import { failOrphanedAnswers } from '@/modules/chats/orphaned-answers';
 import { outboxRoutes } from '@/modules/dev/outbox.routes';
@@ -120,7 +121,9 @@ export async function buildApp({
     exclusive: db.kind === 'pglite',
     log: app.log,
   });
+  const chatWriter = createChatWriter({ db: db.db, log: app.log });
   app.addHook('onClose', async () => {
+    await chatWriter.drain();
     await usage.flush();
     await db.close();
   });
@@ -164,6 +167,7 @@ export async function buildApp({
     emailCodes: createEmailCodes({ db: db.db, clock, secret }),
     requireUser: createRequireUser(accessTokens, revocations),
     usage,
+    chatWriter,
     answers: createAnswerRuns(),
     billing,
     cookies: createCookieSigner(secret),

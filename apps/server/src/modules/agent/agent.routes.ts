@@ -108,7 +108,7 @@ export async function agentRoutes(
   app.post('/agent/GenerateAnswer', { ...guards, schema: ROUTES['POST /ai/v1/agent/GenerateAnswer'] }, async (request, reply) => {
     const input = readAgentRequest(request);
     const started = await startAnswer(
-      { db: ctx.db, registry, meter, runs: ctx.answers, panelFor },
+      { db: ctx.db, chats: ctx.chatWriter, registry, meter, runs: ctx.answers, panelFor },
       { userId: currentUser(request).id, input, log: request.log, streaming: wantsStream(request) },
     );
     return adaptAnswer(request, reply, started, { abortOnDisconnect: !isChatId(input.Chat_Id) });

@@ -9,8 +9,9 @@ import { AllModelsFailed, generateAnswer, proposalsOf } from '@/modules/agent/an
 import { estimateAnswerTokens } from '@/modules/agent/answer-estimate';
 import { AnswerRun, type AnswerRuns } from '@/modules/agent/answer-runs';
 import { sanitizeImage } from '@/modules/agent/image-check';
+import type { ChatWriter, FinishedAnswer } from '@/modules/chats/chat-writer';
 import { continuedModels, conversationFor } from '@/modules/chats/conversation';
-import { findByRequest, finishAssistantMessage, type StoredImage, storeQuestion } from '@/modules/chats/message-tree';
+import { findByRequest, type StoredImage } from '@/modules/chats/message-tree';
 import { storedAnswerEvents } from '@/modules/chats/stored-answer';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
@@ -27,7 +28,7 @@ type PanelPick = { models: ModelClient[]; reason: string };
 /** The proposer calls of an answer: each model's samples counted. */
 export const proposerCalls = (models: ModelClient[]) => proposalsOf(models).length;
 
-export type PipelineDeps = { db: Db; registry: ModelRegistry; meter: UsageMeter; runs: AnswerRuns; panelFor?: PanelFor };
+export type PipelineDeps = { db: Db; chats: ChatWriter; registry: ModelRegistry; meter: UsageMeter; runs: AnswerRuns; panelFor?: PanelFor };
 
 /** What `startAnswer` gives the route: a run to follow, or a stored answer to replay (a retried Request_Id). */
 export type StartedAnswer = { run: AnswerRun; replay?: undefined } | { run?: undefined; replay: AgentStreamEvent[] };
@@ -95,7 +96,7 @@ export async function startAnswer(
   try {
     prepared = await prepare(input, question, storedImage);
     if (inChat)
-      ids = await storeQuestion(db, {
+      ids = await deps.chats.storeQuestion({
         userId,
         chatId: input.Chat_Id,
         requestId: input.Request_Id,
@@ -154,7 +155,7 @@ async function prepare(input: ParsedAgentRequest, question: string, storedImage?
 }
 
 async function drive(
-  { db, registry, meter }: PipelineDeps,
+  { chats, registry, meter }: PipelineDeps,
   {
     run,
     reservation,
@@ -184,10 +185,10 @@ async function drive(
     REQUEST_CAP_MS,
   );
   cap.unref();
-  const store = async (fields: Omit<Parameters<typeof finishAssistantMessage>[1], 'chatId' | 'id'>) => {
+  const store = async (fields: Omit<FinishedAnswer, 'chatId' | 'id'>) => {
     if (!ids) return;
     try {
-      await finishAssistantMessage(db, { chatId: ids.chatId, id: ids.assistantMessageId, ...fields });
+      await chats.finishAnswer({ chatId: ids.chatId, id: ids.assistantMessageId, ...fields });
     } catch (err) {
       log.error({ err }, 'storing the answer failed');
     }
