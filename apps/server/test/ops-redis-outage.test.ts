@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -8,64 +7,10 @@ import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/f
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helper';
+import { redisProxy } from './redis-proxy';
 import { createVerifiedUser, loginForm, randomIp, type TestUser } from './users';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-
-/** A TCP proxy in front of Redis that a test can cut (connections refused), hang (no answers) and restore. */
-async function redisProxy(target: URL) {
-  const pairs = new Set<[net.Socket, net.Socket | undefined]>();
-  let mode: 'pass' | 'hang' = 'pass';
-  const server = net.createServer((client) => {
-    client.on('error', () => {});
-    if (mode === 'hang') {
-      pairs.add([client, undefined]);
-      return;
-    }
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-    pairs.add([client, upstream]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const dropAll = () => {
-    for (const [a, b] of pairs) {
-      a.destroy();
-      b?.destroy();
-    }
-    pairs.clear();
-  };
-  return {
-    url: `redis://127.0.0.1:${port}${target.pathname}`,
-    /** Redis is gone: open connections reset, new ones refused. */
-    cut: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        dropAll();
-      });
-    },
-    /** Redis hangs: connections stay open, nothing is answered. */
-    hang: () => {
-      mode = 'hang';
-      for (const [a, b] of pairs) {
-        a.unpipe();
-        b?.unpipe();
-      }
-    },
-    restore: async () => {
-      mode = 'pass';
-      dropAll();
-      if (!server.listening) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    },
-    close: async () => {
-      dropAll();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))] ?? 0;
 
