@@ -19,6 +19,8 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
   let fake: FakeLlm;
   let t: TestApp;
   let user: TestUser;
+  /** A developer key: /v1 checks its revocation, its requests per minute and its slots in Redis. */
+  let apiKey: string;
   let direct: Redis;
   const prefix = `test-ops-${randomUUID().slice(0, 8)}:`;
   const logs: string[] = [];
@@ -37,6 +39,12 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     });
     t = await startTestApp({ REDIS_URL: proxy.url, REDIS_PREFIX: prefix, MODELS_FILE: file, LOG_LEVEL: 'info' }, { logStream });
     user = await createVerifiedUser(t);
+    const created = await fetch(`${t.baseUrl}/api/v1/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Outage key', requestsPerMinute: 10_000 }),
+    });
+    apiKey = ((await created.json()) as { secret: string }).secret;
   });
   afterAll(async () => {
     await t.close();
@@ -55,6 +63,15 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
       login: async () => (await loginForm(t, user.email, user.password)).status,
       chats: async () => {
         const r = await fetch(`${t.baseUrl}/api/v1/chats`, { headers: auth });
+        await r.arrayBuffer();
+        return r.status;
+      },
+      v1: async () => {
+        const r = await fetch(`${t.baseUrl}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'alpha', messages: [{ role: 'user', content: 'Hello' }] }),
+        });
         await r.arrayBuffer();
         return r.status;
       },
@@ -94,7 +111,7 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     return false;
   }
 
-  it('answers login, chats and answers without 5xx and fast while Redis is cut or hung, then returns to Redis', async () => {
+  it('answers login, chats, answers and /v1 without 5xx and fast while Redis is cut or hung, then returns to Redis', async () => {
     const before = await traffic(1500);
     expect(before.every((r) => r.status < 500)).toBe(true);
 
@@ -127,7 +144,12 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     ] as const) {
       const bad = results.filter((r) => r.status >= 500);
       expect(bad, name).toEqual([]);
-      const summary = ['login', 'chats', 'answer'].map((k) => {
+      // The key guard answers from this process (its rate and slot counts) while Redis is away.
+      expect(
+        results.filter((r) => r.kind === 'v1' && r.status !== 200),
+        name,
+      ).toEqual([]);
+      const summary = ['login', 'chats', 'answer', 'v1'].map((k) => {
         const rs = results.filter((r) => r.kind === k);
         return `${k} p95 ${p95(rs.map((r) => r.ms)).toFixed(0)} ms (${rs.length})`;
       });
