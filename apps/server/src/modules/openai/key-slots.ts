@@ -49,9 +49,7 @@ export function createKeySlots({ redis, leaseMs = SLOT_LEASE_MS }: { redis?: Red
       async (r) => {
         const pipeline = r.pipeline();
         for (const [keyId, leases] of local) pipeline.eval(RENEW, 1, redisKey(keyId), leaseMs, ...leases);
-        const results = (await pipeline.exec()) ?? [];
-        const failed = results.find(([err]) => err);
-        if (failed) throw failed[0];
+        await pipeline.exec();
       },
       () => undefined,
     );
