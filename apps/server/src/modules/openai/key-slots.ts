@@ -34,9 +34,9 @@ export type SlotResult = { slot: KeySlot; held: number } | { slot: null; held: n
  * The requests of each developer key in progress at once, capped. With Redis, the cap holds over
  * every instance: each request holds a lease in a sorted set per key, taken atomically by a script,
  * renewed while it runs and dropped when it ends; a crashed instance's leases expire within
- * SLOT_LEASE_MS. Without Redis (one process on PGlite) and while Redis is away, as for the rate
- * limits, this instance counts its own requests: the cap then holds per instance until Redis is back,
- * and the renewal puts the leases taken meanwhile into Redis.
+ * SLOT_LEASE_MS. Without Redis (exact on PGlite's one process, per instance on a shared PostgreSQL)
+ * and while Redis is away, as for the rate limits, this instance counts its own requests; once Redis
+ * is back, the renewal puts the leases taken meanwhile into it.
  */
 export function createKeySlots({ redis, leaseMs = SLOT_LEASE_MS }: { redis?: RedisLink; leaseMs?: number }) {
   /** This instance's requests in progress: key id → lease ids. */
