@@ -115,6 +115,8 @@ const envSchema = z
     FREE_PLAN_TOKENS: z.coerce.number().int().min(0).default(50_000),
     /** Answers one user may have in progress at once, over every instance; past it 429 TOO_MANY_ANSWERS. */
     MAX_ANSWERS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
+    /** Requests of one developer key in progress at once under /v1, over every instance sharing Redis. */
+    V1_KEY_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1_000).default(16),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
     TRUST_PROXY: z
       .string()

@@ -13,6 +13,7 @@ describe('the README states the bounds env.ts enforces', () => {
     { name: 'ARENA_DAILY_VOTES', min: 1, max: 10_000, stated: ['1 to 10,000'] },
     { name: 'ARENA_BURST_VOTES', min: 1, max: 10_000, stated: ['1 to 10,000'] },
     { name: 'ARENA_BATTLE_TTL_SECONDS', min: 60, max: 86_400, stated: ['at least 60 s', 'at most 86,400 s'] },
+    { name: 'V1_KEY_MAX_CONCURRENT', min: 1, max: 1_000, stated: ['1 to 1,000'] },
   ];
   for (const { name, min, max, stated } of bounds) {
     it(`${name}: ${grouped(min)} to ${grouped(max)}, enforced at start and written in its README row`, () => {

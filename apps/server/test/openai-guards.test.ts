@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '@/db/schema';
-import { KEY_MAX_CONCURRENT } from '@/modules/openai/key-auth';
 import type { EngineTest } from './engine-helper';
 import { ask, createKey, rawCompletion, startV1Test } from './openai-helper';
 import { createVerifiedUser } from './users';
 
+/** Requests of one key in progress at once in this file's app. */
+const KEY_MAX_CONCURRENT = 4;
 let e: EngineTest;
 const logLines: string[] = [];
 beforeAll(async () => {
@@ -18,7 +19,10 @@ beforeAll(async () => {
     },
   });
   // The most talkative level: every request, every warning, every failed model call.
-  e = await startV1Test({ LOG_LEVEL: 'trace', MAX_ANSWERS_PER_USER: '100' }, { logStream });
+  e = await startV1Test(
+    { LOG_LEVEL: 'trace', MAX_ANSWERS_PER_USER: '100', V1_KEY_MAX_CONCURRENT: String(KEY_MAX_CONCURRENT) },
+    { logStream },
+  );
 }, 180_000);
 afterAll(async () => e?.close());
 

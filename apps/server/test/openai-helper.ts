@@ -2,6 +2,7 @@ import type { CreatedApiKey } from '@sangam/contracts';
 import type { DestinationStream } from 'pino';
 import type { EngineTest } from './engine-helper';
 import { startFusionTest, type TestModel } from './fusion-helper';
+import { startTestApp, type TestApp } from './helper';
 import { post, type TestUser } from './users';
 
 /** Prices per million tokens (rupees), so every call has a cost. */
@@ -37,3 +38,30 @@ export function rawCompletion(e: EngineTest, secret: string, body: unknown, head
 }
 
 export const ask = (text: string) => [{ role: 'user' as const, content: text }];
+
+/**
+ * Two instances of the app on one PostgreSQL database (TEST_DATABASE_URL) with the same models, and
+ * the same Redis when `env` names one. `close` stops both.
+ */
+export async function startTwoV1Instances(
+  env: Record<string, string>,
+): Promise<{ e: EngineTest; second: TestApp; close: () => Promise<void> }> {
+  const e = await startV1Test(env);
+  const second = await startTestApp({ MODELS_FILE: String(e.t.config.MODELS_FILE), ...env }, { database: e.t.config.DATABASE_URL }).catch(
+    async (err: unknown) => {
+      await e.close();
+      throw err;
+    },
+  );
+  return {
+    e,
+    second,
+    close: async () => {
+      await second.close();
+      await e.close();
+    },
+  };
+}
+
+/** The same test app seen through another instance (for the helpers taking an EngineTest). */
+export const through = (e: EngineTest, other: TestApp): EngineTest => ({ ...e, t: other });

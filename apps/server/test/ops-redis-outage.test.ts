@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -8,64 +7,10 @@ import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/f
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helper';
+import { redisProxy } from './redis-proxy';
 import { createVerifiedUser, loginForm, randomIp, type TestUser } from './users';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-
-/** A TCP proxy in front of Redis that a test can cut (connections refused), hang (no answers) and restore. */
-async function redisProxy(target: URL) {
-  const pairs = new Set<[net.Socket, net.Socket | undefined]>();
-  let mode: 'pass' | 'hang' = 'pass';
-  const server = net.createServer((client) => {
-    client.on('error', () => {});
-    if (mode === 'hang') {
-      pairs.add([client, undefined]);
-      return;
-    }
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-    pairs.add([client, upstream]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const dropAll = () => {
-    for (const [a, b] of pairs) {
-      a.destroy();
-      b?.destroy();
-    }
-    pairs.clear();
-  };
-  return {
-    url: `redis://127.0.0.1:${port}${target.pathname}`,
-    /** Redis is gone: open connections reset, new ones refused. */
-    cut: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        dropAll();
-      });
-    },
-    /** Redis hangs: connections stay open, nothing is answered. */
-    hang: () => {
-      mode = 'hang';
-      for (const [a, b] of pairs) {
-        a.unpipe();
-        b?.unpipe();
-      }
-    },
-    restore: async () => {
-      mode = 'pass';
-      dropAll();
-      if (!server.listening) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    },
-    close: async () => {
-      dropAll();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))] ?? 0;
 
@@ -74,6 +19,8 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
   let fake: FakeLlm;
   let t: TestApp;
   let user: TestUser;
+  /** A developer key: /v1 checks its revocation, its requests per minute and its slots in Redis. */
+  let apiKey: string;
   let direct: Redis;
   const prefix = `test-ops-${randomUUID().slice(0, 8)}:`;
   const logs: string[] = [];
@@ -92,6 +39,12 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     });
     t = await startTestApp({ REDIS_URL: proxy.url, REDIS_PREFIX: prefix, MODELS_FILE: file, LOG_LEVEL: 'info' }, { logStream });
     user = await createVerifiedUser(t);
+    const created = await fetch(`${t.baseUrl}/api/v1/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Outage key', requestsPerMinute: 10_000 }),
+    });
+    apiKey = ((await created.json()) as { secret: string }).secret;
   });
   afterAll(async () => {
     await t.close();
@@ -110,6 +63,15 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
       login: async () => (await loginForm(t, user.email, user.password)).status,
       chats: async () => {
         const r = await fetch(`${t.baseUrl}/api/v1/chats`, { headers: auth });
+        await r.arrayBuffer();
+        return r.status;
+      },
+      v1: async () => {
+        const r = await fetch(`${t.baseUrl}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'alpha', messages: [{ role: 'user', content: 'Hello' }] }),
+        });
         await r.arrayBuffer();
         return r.status;
       },
@@ -149,7 +111,7 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     return false;
   }
 
-  it('answers login, chats and answers without 5xx and fast while Redis is cut or hung, then returns to Redis', async () => {
+  it('answers login, chats, answers and /v1 without 5xx and fast while Redis is cut or hung, then returns to Redis', async () => {
     const before = await traffic(1500);
     expect(before.every((r) => r.status < 500)).toBe(true);
 
@@ -182,7 +144,12 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
     ] as const) {
       const bad = results.filter((r) => r.status >= 500);
       expect(bad, name).toEqual([]);
-      const summary = ['login', 'chats', 'answer'].map((k) => {
+      // The key guard answers from this process (its rate and slot counts) while Redis is away.
+      expect(
+        results.filter((r) => r.kind === 'v1' && r.status !== 200),
+        name,
+      ).toEqual([]);
+      const summary = ['login', 'chats', 'answer', 'v1'].map((k) => {
         const rs = results.filter((r) => r.kind === k);
         return `${k} p95 ${p95(rs.map((r) => r.ms)).toFixed(0)} ms (${rs.length})`;
       });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEPTH_HEADER } from '@/lib/llm/node-fetch';
 import type { RateLimiter } from '@/lib/rate-limit/rate-limiter';
+import type { KeySlots } from '@/modules/openai/key-slots';
 import type { ActiveKey, KeyStore } from '@/modules/openai/key-store';
 import { OpenAiError } from '@/modules/openai/openai-error';
 
@@ -11,17 +12,26 @@ declare module 'fastify' {
   }
 }
 
-/** Requests of one key in progress at once on an instance. */
-export const KEY_MAX_CONCURRENT = 16;
 const MINUTE_MS = 60_000;
 
 /**
  * The guard of /v1: refuses a request that came back through Sangam (depth header), then wants a live
  * key in `Authorization: Bearer sk-sgm-…` (401), counts it against the key's requests per minute and
- * in-flight cap (429 with Retry-After and x-ratelimit-* headers). The key itself is never logged.
+ * its requests in progress, at most `maxConcurrent` over every instance (429 with Retry-After and
+ * x-ratelimit-* headers). The slot is freed when the response closes (finished or aborted). The key
+ * itself is never logged.
  */
-export function createKeyGuard({ keys, limiter }: { keys: KeyStore; limiter: RateLimiter }) {
-  const inFlight = new Map<string, number>();
+export function createKeyGuard({
+  keys,
+  limiter,
+  slots,
+  maxConcurrent,
+}: {
+  keys: KeyStore;
+  limiter: RateLimiter;
+  slots: KeySlots;
+  maxConcurrent: number;
+}) {
   return async function keyGuard(request: FastifyRequest, reply: FastifyReply) {
     if (request.headers[DEPTH_HEADER] !== undefined)
       throw new OpenAiError('loop_detected', { message: 'This request came back through Sangam itself (a model points at this server).' });
@@ -39,18 +49,19 @@ export function createKeyGuard({ keys, limiter }: { keys: KeyStore; limiter: Rat
         message: `This key allows ${key.requestsPerMinute} requests a minute. Retry in ${rate.retryAfterSeconds} s.`,
         headers: { 'retry-after': String(rate.retryAfterSeconds) },
       });
-    const running = inFlight.get(key.id) ?? 0;
-    if (running >= KEY_MAX_CONCURRENT)
+    const { slot, held } = await slots.acquire(key.id, maxConcurrent);
+    reply.headers({
+      'x-ratelimit-limit-concurrency': String(maxConcurrent),
+      'x-ratelimit-remaining-concurrency': String(Math.max(0, maxConcurrent - held)),
+    });
+    if (!slot)
       throw new OpenAiError('concurrency_limit_exceeded', {
-        message: `At most ${KEY_MAX_CONCURRENT} requests of one key run at once.`,
+        message: `At most ${maxConcurrent} requests of one key run at once.`,
         headers: { 'retry-after': '1' },
       });
-    inFlight.set(key.id, running + 1);
-    reply.raw.once('close', () => {
-      const left = (inFlight.get(key.id) ?? 1) - 1;
-      if (left <= 0) inFlight.delete(key.id);
-      else inFlight.set(key.id, left);
-    });
+    // A client gone while the slot was being taken frees it at once ('close' has already fired).
+    if (reply.raw.closed) slot.release();
+    else reply.raw.once('close', slot.release);
     request.apiKey = key;
   };
 }

@@ -6,6 +6,7 @@ import { readCompletionRequest } from '@/modules/openai/completion-request';
 import { completionBody } from '@/modules/openai/completion-response';
 import { openCompletionStream } from '@/modules/openai/completion-stream';
 import { createKeyGuard } from '@/modules/openai/key-auth';
+import { createKeySlots } from '@/modules/openai/key-slots';
 import type { ActiveKey, KeyStore } from '@/modules/openai/key-store';
 import { OpenAiError, toOpenAiError, useOpenAiErrors } from '@/modules/openai/openai-error';
 import { type EngineDeps, type EngineResult, startCompletion, worstCaseInr } from '@/modules/openai/sangam-engine';
@@ -23,7 +24,9 @@ export async function openAiRoutes(app: FastifyInstance, { ctx, keys, engine }: 
   useOpenAiErrors(app);
   // The keys' spend waiting in the write-behind batch is written before the database closes (this scope closes first).
   app.addHook('onClose', async () => keys.flush());
-  app.addHook('onRequest', createKeyGuard({ keys, limiter: ctx.limiter }));
+  const slots = createKeySlots({ redis: ctx.redisLink });
+  app.addHook('onClose', async () => slots.close());
+  app.addHook('onRequest', createKeyGuard({ keys, limiter: ctx.limiter, slots, maxConcurrent: ctx.config.V1_KEY_MAX_CONCURRENT }));
   /** Micro-rupees held by this instance's requests in progress, per key (their worst case). */
   const held = new Map<string, number>();
 

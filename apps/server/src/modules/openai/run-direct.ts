@@ -1,8 +1,7 @@
 import type { CallCost, PanelEntry } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ChatMessage, estimateTokens, type ModelClient, type TokenUsage } from '@/lib/llm/model-client';
-import { describeProviderError } from '@/lib/llm/provider-error';
-import { answerText } from '@/modules/agent/answer.service';
+import type { ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
+import { callModel } from '@/modules/agent/call-model';
 import { callCost } from '@/modules/agent/fusion/costs';
 import { applyStop, type CompletionPlan } from '@/modules/openai/completion-request';
 import { OpenAiError } from '@/modules/openai/openai-error';
@@ -37,40 +36,24 @@ export async function runDirect({
   let ended = 0;
   const outcomes = await Promise.all(
     models.map(async (model, index): Promise<Outcome> => {
-      const started = Date.now();
-      const timeout = AbortSignal.timeout(model.timeoutMs);
-      let partial = '';
-      try {
-        const { text, usage } = await answerText(
-          model,
-          {
-            system,
-            messages,
-            signal: AbortSignal.any([signal, timeout]),
-            deadline: started + model.timeoutMs,
-            temperature: plan.temperature ?? model.temperature,
-            maxOutputTokens: plan.maxTokens,
-          },
-          progress?.delta &&
-            ((delta) => {
-              partial += delta;
-              progress.delta?.(index, model.id, delta);
-            }),
-        );
-        const counted = usage.inputTokens + usage.outputTokens ? usage : { inputTokens: 0, outputTokens: estimateTokens(text) };
-        return { text: applyStop(text, plan.stop), usage: counted, ms: Date.now() - started, status: 'ok' };
-      } catch (err) {
-        if (signal.aborted) throw err;
-        const status = timeout.aborted ? 'timeout' : 'failed';
-        log.warn(
-          { modelId: model.id, provider: model.provider, role: 'v1', outcome: status, ...describeProviderError(err) },
-          'model call failed',
-        );
-        return { text: '', usage: { inputTokens: 0, outputTokens: estimateTokens(partial) }, ms: Date.now() - started, status };
-      } finally {
-        ended += 1;
-        if (models.length > 1) progress?.panel?.(ended, models.length);
-      }
+      const outcome = await callModel(
+        model,
+        {
+          system,
+          messages,
+          temperature: plan.temperature ?? model.temperature,
+          maxOutputTokens: plan.maxTokens,
+          onDelta: progress?.delta && ((delta) => progress.delta?.(index, model.id, delta)),
+          // An empty answer is the model's answer here, as any OpenAI-compatible server returns it.
+          allowEmpty: true,
+        },
+        { signal, role: 'v1', log },
+      );
+      ended += 1;
+      if (models.length > 1) progress?.panel?.(ended, models.length);
+      if (outcome.kind === 'stopped') throw outcome.error;
+      const status = outcome.kind === 'done' ? 'ok' : outcome.kind;
+      return { text: status === 'ok' ? applyStop(outcome.text, plan.stop) : '', usage: outcome.usage, ms: outcome.durationMs, status };
     }),
   );
   if (signal.aborted) throw new OpenAiError('invalid_request', { message: 'The request was cancelled.' });
