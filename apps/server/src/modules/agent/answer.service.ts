@@ -109,21 +109,6 @@ function userMessage(text: string, image?: { data: Buffer; mediaType: string }):
 }
 
 /**
- * A model's whole answer: streamed delta by delta to `emit` when someone listens, otherwise asked
- * for in one response (a third of the CPU of a stream; the answer is only shown once complete).
- */
-export async function answerText(model: ModelClient, input: ChatInput, onDelta?: (delta: string) => void) {
-  if (!onDelta) return model.generate(input);
-  const result = model.stream(input);
-  let text = '';
-  for await (const delta of result.textStream) {
-    text += delta;
-    onDelta(delta);
-  }
-  return { text, usage: await result.usage };
-}
-
-/**
  * One proposer: its own timeout and AbortController; its outcome is a typed union; failure never
  * throws. `isLate` tells, when it ends, whether the fusion has already started without it.
  */
