@@ -24,7 +24,7 @@ export function CitationList({
         <Trans>Citations checked</Trans>
       </h4>
       {edition && (
-        <p className={clsx('mt-1 text-xs', muted)}>
+        <p className={clsx('mt-1 text-xs', muted)} data-testid="citation-edition">
           <Trans>Cited as numbered in {edition}.</Trans>
         </p>
       )}

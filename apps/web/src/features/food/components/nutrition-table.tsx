@@ -131,7 +131,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
           </tr>
         </tbody>
       </table>
-      <p className="mt-3 text-xs text-slate-400">
+      <p className="mt-3 text-xs text-slate-400" data-testid="nutrition-source">
         <Trans>Figures computed from the {source}.</Trans>
       </p>
       {sourced && (
