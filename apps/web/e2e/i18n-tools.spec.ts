@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './fixtures';
 import { behave } from './support/fake-llm';
 import { expectFits, keepLocale, SIZES, strayLatinWords } from './support/i18n-checks';
+import { expectFitsBesideScrollRegions } from './support/i18n-tools-fit';
 import { createUser, signIn } from './support/users';
 
 /**
@@ -81,8 +82,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 async function expectTranslated(page: Page, lang: Language, name: string, size: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', lang.code);
   await expect(page.locator('main')).toContainText(lang.script);
-  await expectFits(page);
   await saveScreenshot(page, `i18n-tools-${lang.code}-${name}-${size}`);
+  await expectFitsBesideScrollRegions(page);
   const hide = await page.addStyleTag({ content: `${NOT_CHROME.join(', ')} { display: none !important; }` });
   const stray = (await strayLatinWords(page, 'main')).filter((w) => !TOOL_NAMES.has(w));
   await hide.evaluate((el) => el.parentNode?.removeChild(el));
