@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CheckedCitation } from '@sangam/contracts';
 import { clsx } from 'clsx';
 
@@ -11,18 +12,26 @@ export function CitationList({
   edition?: string;
   tone?: 'dark' | 'parchment';
 }) {
+  const { t, i18n } = useLingui();
   if (citations.length === 0 && !edition) return null;
   const muted = tone === 'dark' ? 'text-slate-400' : 'text-[#57534e]';
   return (
     <section
-      aria-label="Citations"
+      aria-label={t`Citations`}
       className={clsx('mt-4 border-t pt-3 text-sm', tone === 'dark' ? 'border-white/10' : 'border-[#92400e]/30')}
     >
-      <h4 className={clsx('text-xs font-semibold tracking-wide uppercase', muted)}>Citations checked</h4>
-      {edition && <p className={clsx('mt-1 text-xs', muted)}>Cited as numbered in {edition}.</p>}
+      <h4 className={clsx('text-xs font-semibold uppercase', i18n.locale === 'en' && 'tracking-wide', muted)}>
+        <Trans>Citations checked</Trans>
+      </h4>
+      {edition && (
+        <p className={clsx('mt-1 text-xs', muted)} data-testid="citation-edition">
+          <Trans>Cited as numbered in {edition}.</Trans>
+        </p>
+      )}
       <ul className="mt-2 grid gap-2">
         {citations.map((c) => {
           const status = c.status ?? (c.isValid ? 'valid' : 'invalid');
+          const note = c.note ?? '';
           return (
             <li
               key={c.ref}
@@ -42,7 +51,7 @@ export function CitationList({
               }
             >
               <span className="font-semibold">{c.ref}</span>{' '}
-              {status === 'valid' ? '✓' : status === 'unchecked' ? `? could not be checked: ${c.note ?? ''}` : `✗ ${c.note ?? 'not found'}`}
+              {status === 'valid' ? '✓' : status === 'unchecked' ? t`? could not be checked: ${note}` : `✗ ${c.note ?? t`not found`}`}
               {c.quote && <q className="mt-1 block text-xs italic opacity-80">{c.quote}</q>}
             </li>
           );

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -5,32 +8,39 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { type AppError, isQuotaError } from '@/lib/app-error';
 
+const DEFAULT_HEADING = msg`This answer failed`;
+
 /** A short heading for the reason, by error code (the server's detail is shown beneath it). */
-export function failureHeading(error: AppError): string {
+function headingOf(error: AppError): MessageDescriptor {
   switch (error.code) {
     case 'QUOTA_EXCEEDED':
-      return 'Your plan’s allowance is used up';
+      return msg`Your plan’s allowance is used up`;
     case 'TOO_MANY_ANSWERS':
     case 'RATE_LIMITED':
-      return 'Too many answers at once';
+      return msg`Too many answers at once`;
     case 'NETWORK':
-      return 'No connection';
+      return msg`No connection`;
     case 'MODEL_UNAVAILABLE':
     case 'ALL_MODELS_FAILED':
     case 'SERVICE_UNAVAILABLE':
     case 'SERVER_BUSY':
-      return 'The AI models are unavailable';
+      return msg`The AI models are unavailable`;
     default:
       return DEFAULT_HEADING;
   }
 }
-const DEFAULT_HEADING = 'This answer failed';
+
+/** The short heading in the interface's language. */
+export const failureHeading = (i18n: I18n, error: AppError) => i18n._(headingOf(error));
 
 /** The reason line: the server's detail, led by the short heading when the card's title is the tool's own. */
-const reasonOf = (error: AppError, hasTitle: boolean) => {
-  const heading = failureHeading(error);
-  return hasTitle && heading !== DEFAULT_HEADING ? `${heading}. ${error.detail}` : error.detail;
-};
+function reasonOf(i18n: I18n, error: AppError, hasTitle: boolean) {
+  const heading = headingOf(error);
+  if (!hasTitle || heading === DEFAULT_HEADING) return error.detail;
+  const short = i18n._(heading);
+  const detail = error.detail;
+  return i18n._(msg`${short}. ${detail}`);
+}
 
 /**
  * A failed answer as a card: what failed (`title`), why (the server's reason), what to do (the plans
@@ -47,25 +57,26 @@ export function FailureCard({
   action?: ReactNode;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <div
       role="alert"
       data-testid="failure-card"
       data-code={error.code}
-      className={clsx('rounded-xl border border-red-400/40 bg-red-500/10 p-4 text-sm', className)}
+      className={clsx('rounded-xl border border-red-400/40 bg-red-500/10 p-4 text-sm break-words', className)}
     >
       <p className="flex items-center gap-2 font-semibold text-red-200">
         <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-        {title ?? failureHeading(error)}
+        <span className="min-w-0">{title ?? failureHeading(i18n, error)}</span>
       </p>
       <p className="mt-1 text-slate-200" data-testid="failure-reason">
-        {reasonOf(error, Boolean(title))}
+        {reasonOf(i18n, error, Boolean(title))}
       </p>
       {(isQuotaError(error) || action) && (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           {isQuotaError(error) && (
             <Link to={paths.pricing} className="font-semibold text-neon-cyan underline">
-              See the plans
+              <Trans>See the plans</Trans>
             </Link>
           )}
           {action}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 
@@ -12,6 +13,7 @@ export function ImagePicker({
   isDisabled?: boolean;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -20,9 +22,9 @@ export function ImagePicker({
     return () => URL.revokeObjectURL(url);
   }, [file]);
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
       <label htmlFor={id} className="btn-ghost cursor-pointer px-3 py-1.5">
-        <ImagePlus className="size-4" aria-hidden="true" /> {file ? 'Change photo' : 'Add a food photo'}
+        <ImagePlus className="size-4" aria-hidden="true" /> {file ? <Trans>Change photo</Trans> : <Trans>Add a food photo</Trans>}
       </label>
       <input
         id={id}
@@ -34,10 +36,10 @@ export function ImagePicker({
       />
       {preview && (
         <div className="relative">
-          <img src={preview} alt="Selected food" className="size-16 rounded-lg object-cover" />
+          <img src={preview} alt={t`Selected food`} className="size-16 rounded-lg object-cover" />
           <button
             type="button"
-            aria-label="Remove photo"
+            aria-label={t`Remove photo`}
             onClick={() => onChange(null)}
             className="absolute -top-2 -right-2 rounded-full bg-ink p-0.5 text-white"
           >

@@ -1,22 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import type { ModelProgress } from '@/lib/agent/tool-run';
 
-const LABEL: Record<ModelProgress['status'], string> = { writing: 'writing', done: 'done', failed: 'failed' };
+const LABEL: Record<ModelProgress['status'], MessageDescriptor> = { writing: msg`writing`, done: msg`done`, failed: msg`failed` };
 
 /**
  * The models behind a tool answer: each one writing, done, or failed with its reason (a failed model
  * is shown, never dropped; the answer goes on with the others).
  */
 export function ModelProgressList({ models, isFusing }: { models: ModelProgress[]; isFusing?: boolean }) {
+  const { t, i18n } = useLingui();
   if (models.length === 0) return null;
+  const failed = (m: ModelProgress) => {
+    const reason = m.detail ?? t`no reason given`;
+    return t`failed (${reason})`;
+  };
   return (
-    <ul aria-label="Models" className="flex flex-wrap gap-2 text-xs" data-testid="model-progress">
+    <ul aria-label={t`Models`} className="flex flex-wrap gap-2 text-xs" data-testid="model-progress">
       {models.map((m) => (
         <li
           key={m.id}
           data-status={m.status}
           className={clsx(
-            'rounded-full border px-2.5 py-1',
+            'max-w-full rounded-full border px-2.5 py-1 break-words',
             m.status === 'failed'
               ? 'border-red-400/50 text-red-200'
               : m.status === 'done'
@@ -24,11 +32,14 @@ export function ModelProgressList({ models, isFusing }: { models: ModelProgress[
                 : 'border-white/15 text-slate-300',
           )}
         >
-          <span className="font-semibold">{m.name}</span>:{' '}
-          {m.status === 'failed' ? `failed (${m.detail ?? 'no reason given'})` : LABEL[m.status]}
+          <span className="font-semibold">{m.name}</span>: {m.status === 'failed' ? failed(m) : i18n._(LABEL[m.status])}
         </li>
       ))}
-      {isFusing && <li className="rounded-full border border-neon-cyan/40 px-2.5 py-1 text-neon-cyan">fusing the answers</li>}
+      {isFusing && (
+        <li className="rounded-full border border-neon-cyan/40 px-2.5 py-1 text-neon-cyan">
+          <Trans>fusing the answers</Trans>
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { LoadingDots } from '@/components/text/loading-dots';
@@ -43,6 +44,7 @@ export function ToolAnswer({
   reset: ReactNode;
   className?: string;
 }) {
+  const { t } = useLingui();
   const answer = answerToRead(run);
   const { shown, isComplete } = useTypewriter(answer, pace);
   if (isAwaitingAnswer(run)) {
@@ -64,7 +66,7 @@ export function ToolAnswer({
       ) : (
         <section
           className={clsx('card min-w-0', className)}
-          aria-label="Answer"
+          aria-label={t`Answer`}
           aria-busy={!isShownWhole}
           data-testid="tool-answer"
           data-status={run.status}

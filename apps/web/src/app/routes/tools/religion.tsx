@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Columns3, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { PromptBox } from '@/components/prompt-box';
+import { bookName } from '@/features/scripture/book-names';
 import { BookAnswerCard } from '@/features/scripture/components/book-answer-card';
 import { BookPicker } from '@/features/scripture/components/book-picker';
 import { BookRing } from '@/features/scripture/components/book-ring';
@@ -15,6 +17,7 @@ export function ReligionRoute() {
   const [isComparing, setIsComparing] = useState(false);
   const [collapsed, setCollapsed] = useState<string[]>([]);
   const { answers, setAnswers, isLoading, isRunning, ask, retry } = useScriptureAnswers();
+  const { t, i18n } = useLingui();
 
   const submit = (q: string) => {
     if (!q.trim() || isRunning || selected.length === 0) return;
@@ -33,13 +36,13 @@ export function ReligionRoute() {
   );
 
   return (
-    <ToolShell title="Scripture Q&A" subtitle="Ask the world’s sacred texts. Every citation is checked against the book itself.">
+    <ToolShell title={t`Scripture Q&A`} subtitle={t`Ask the world’s sacred texts. Every citation is checked against the book itself.`}>
       {step === 1 ? (
         <>
           <BookPicker selected={selected} onChange={setSelected} />
           {selected.length === 0 && (
             <p className="mt-4 text-center text-sm text-amber-200" role="status">
-              Please select at least one religious text to begin your spiritual journey
+              <Trans>Please select at least one religious text to begin your spiritual journey</Trans>
             </p>
           )}
           <PromptBox
@@ -48,23 +51,23 @@ export function ReligionRoute() {
             onChange={setQuestion}
             onSubmit={submit}
             isDisabled={isRunning || selected.length === 0}
-            label="Your question"
-            placeholder="Ask a question of the selected books…"
+            label={t`Your question`}
+            placeholder={t`Ask a question of the selected books…`}
           />
         </>
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setStep(1)}>
-              <ArrowLeft className="size-4" aria-hidden="true" /> Back to Books
+              <ArrowLeft className="size-4" aria-hidden="true" /> <Trans>Back to Books</Trans>
             </button>
             <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setIsComparing((v) => !v)}>
               {isComparing ? <RotateCcw className="size-4" aria-hidden="true" /> : <Columns3 className="size-4" aria-hidden="true" />}
-              {isComparing ? 'Back to Carousel' : 'Compare All'}
+              {isComparing ? <Trans>Back to Carousel</Trans> : <Trans>Compare All</Trans>}
             </button>
           </div>
           {isComparing ? (
-            <CompareRow items={answers} onReorder={setAnswers} render={card} label={(a) => a.book.name} />
+            <CompareRow items={answers} onReorder={setAnswers} render={card} label={(a) => bookName(i18n, a.book)} />
           ) : (
             <BookRing items={answers} isLoading={isLoading} render={card} />
           )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useController } from 'react-hook-form';
 import { ToolShell } from '@/components/layout/tool-shell';
@@ -5,11 +6,11 @@ import { ToolAnswer } from '@/components/tool/tool-answer';
 import { FormTextField } from '@/components/ui/form/fields';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { TOOL_TYPING } from '@/config/timings';
-import { ddmmyyyy, twelveHour } from '@/features/astrology/api/astrology-request';
 import { BirthOptions, DEFAULT_BIRTH_OPTIONS } from '@/features/astrology/components/birth-options';
 import { ChartFacts } from '@/features/astrology/components/chart-facts';
 import { ReadingFacts } from '@/features/astrology/components/reading-facts';
 import { useAstrology } from '@/features/astrology/hooks/use-astrology';
+import { useBirthHints } from '@/features/astrology/hooks/use-birth-hints';
 import { type BirthForm, birthFormSchema } from '@/features/astrology/validation';
 import { isBusy } from '@/lib/agent/tool-run';
 
@@ -17,6 +18,7 @@ const EMPTY: BirthForm = { fullName: '', dob: '', placeOfBirth: '', timeOfBirth:
 
 /** The birth form, then the computed chart with a reading that streams in; Consult the Stars Again clears the form. */
 export function AstrologyTool() {
+  const { t } = useLingui();
   const { control, handleSubmit, reset: resetForm, watch } = useZodForm(birthFormSchema, { defaultValues: EMPTY });
   const options = useController({ control, name: 'options' });
   const { run, facts, placeError, birthError, consult, reset } = useAstrology();
@@ -32,6 +34,7 @@ export function AstrologyTool() {
     return () => sub.unsubscribe();
   }, [watch, placeError, birthError, reset]);
   const form = watch();
+  const hints = useBirthHints(form.dob, form.timeOfBirth);
   const isFilled = birthFormSchema.safeParse(form).success;
 
   const submit = handleSubmit(({ options, ...details }) => {
@@ -41,8 +44,8 @@ export function AstrologyTool() {
 
   return (
     <ToolShell
-      title="Vedic Astrology"
-      subtitle="Your sidereal birth chart, computed from your birth data, with a reading that stays true to it."
+      title={t`Vedic Astrology`}
+      subtitle={t`Your sidereal birth chart, computed from your birth data, with a reading that stays true to it.`}
     >
       <div className="mx-auto max-w-5xl">
         {run.status === 'idle' ? (
@@ -51,41 +54,29 @@ export function AstrologyTool() {
             onSubmit={submit}
             noValidate
             className="card mx-auto grid max-w-2xl gap-x-4 sm:grid-cols-2"
-            aria-label="Birth details"
+            aria-label={t`Birth details`}
           >
-            <FormTextField control={control} name="fullName" label="Full name" error={null} autoComplete="name" />
-            <FormTextField control={control} name="placeOfBirth" label="Place of birth" placeholder="e.g. Pune" error={placeError} />
-            <FormTextField
-              control={control}
-              name="dob"
-              label="Date of birth"
-              type="date"
-              error={birthError}
-              hint={form.dob ? `dd mm yyyy: ${ddmmyyyy(form.dob)}` : 'dd mm yyyy'}
-            />
-            <FormTextField
-              control={control}
-              name="timeOfBirth"
-              label="Time of birth"
-              type="time"
-              error={null}
-              hint={form.timeOfBirth ? twelveHour(form.timeOfBirth) : '12-hour, AM or PM'}
-            />
+            <FormTextField control={control} name="fullName" label={t`Full name`} error={null} autoComplete="name" />
+            <FormTextField control={control} name="placeOfBirth" label={t`Place of birth`} placeholder={t`e.g. Pune`} error={placeError} />
+            <FormTextField control={control} name="dob" label={t`Date of birth`} type="date" error={birthError} hint={hints.date} />
+            <FormTextField control={control} name="timeOfBirth" label={t`Time of birth`} type="time" error={null} hint={hints.time} />
             <BirthOptions value={options.field.value} onChange={options.field.onChange} />
             <div className="sm:col-span-2">
               <FormTextField
                 control={control}
                 name="question"
-                label="Your question (optional)"
+                label={t`Your question (optional)`}
                 error={null}
-                placeholder="What would you like to know?"
+                placeholder={t`What would you like to know?`}
               />
               <button type="submit" disabled={!isFilled} className="btn-primary w-full justify-center py-3">
-                Consult the Stars
+                <Trans>Consult the Stars</Trans>
               </button>
               <p className="mt-3 text-xs text-slate-400">
-                Astrology is a cultural tradition offered for reflection. Sangam aims for accuracy but isn’t perfect, so double-check
-                important information.
+                <Trans>
+                  Astrology is a cultural tradition offered for reflection. Sangam aims for accuracy but isn’t perfect, so double-check
+                  important information.
+                </Trans>
               </p>
             </div>
           </form>
@@ -93,9 +84,9 @@ export function AstrologyTool() {
           <ToolAnswer
             run={run}
             pace={TOOL_TYPING.astrology}
-            loadingLabel="Consulting the stars"
-            emptyText="The stars are not aligned for reading at this moment. Please try again."
-            failureTitle="The cosmic energies are temporarily unavailable."
+            loadingLabel={t`Consulting the stars`}
+            emptyText={t`The stars are not aligned for reading at this moment. Please try again.`}
+            failureTitle={t`The cosmic energies are temporarily unavailable.`}
             reset={
               <button
                 type="button"
@@ -105,7 +96,7 @@ export function AstrologyTool() {
                   resetForm(EMPTY);
                 }}
               >
-                Consult the Stars Again
+                <Trans>Consult the Stars Again</Trans>
               </button>
             }
           >

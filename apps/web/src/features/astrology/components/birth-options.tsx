@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { TextField } from '@/components/ui/form/fields';
 
@@ -18,11 +19,12 @@ export function birthOptionsText(o: BirthOptionsValue): string {
 /** Ayanamsa choice (Lahiri default; Raman; KP) and an optional override of the time-zone database's offset. */
 export function BirthOptions({ value, onChange }: { value: BirthOptionsValue; onChange: (v: BirthOptionsValue) => void }) {
   const id = useId();
+  const { t } = useLingui();
   return (
     <>
       <div className="mb-4">
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
-          Ayanamsa
+          <Trans>Ayanamsa</Trans>
         </label>
         <select
           id={id}
@@ -30,17 +32,17 @@ export function BirthOptions({ value, onChange }: { value: BirthOptionsValue; on
           onChange={(e) => onChange({ ...value, ayanamsa: e.target.value as BirthOptionsValue['ayanamsa'] })}
           className="w-full rounded-lg border border-white/10 bg-slate-900/60 px-3 py-2 text-sm text-white"
         >
-          <option value="Lahiri">Lahiri (Chitrapaksha), the default</option>
-          <option value="Raman">Raman</option>
-          <option value="KP">Krishnamurti (KP)</option>
+          <option value="Lahiri">{t`Lahiri (Chitrapaksha), the default`}</option>
+          <option value="Raman">{t`Raman`}</option>
+          <option value="KP">{t`Krishnamurti (KP)`}</option>
         </select>
       </div>
       <TextField
-        label="Time offset (optional)"
+        label={t`Time offset (optional)`}
         value={value.offset}
         onChange={(offset) => onChange({ ...value, offset })}
-        placeholder="e.g. Bombay time, Calcutta time, LMT or UTC+05:30"
-        hint="Leave empty to use the IANA time-zone database for the place and date."
+        placeholder={t`e.g. Bombay time, Calcutta time, LMT or UTC+05:30`}
+        hint={t`Leave empty to use the IANA time-zone database for the place and date.`}
       />
     </>
   );

@@ -1,17 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import type { AstrologyFacts } from '@sangam/contracts';
+import { chartName, grahaMark } from '@/features/astrology/chart-names';
 
 const SIGNS = ['Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces'];
-const SHORT: Record<string, string> = {
-  Sun: 'Su',
-  Moon: 'Mo',
-  Mars: 'Ma',
-  Mercury: 'Me',
-  Jupiter: 'Ju',
-  Venus: 'Ve',
-  Saturn: 'Sa',
-  Rahu: 'Ra',
-  Ketu: 'Ke',
-};
 /** Centres of the twelve houses in the North Indian diamond (house 1 at the top). */
 const CENTRES: Array<[number, number]> = [
   [200, 105],
@@ -30,12 +21,15 @@ const CENTRES: Array<[number, number]> = [
 
 /** The North Indian chart: fixed houses, the sign number in each, grahas by house. */
 export function NorthIndianChart({ facts }: { facts: AstrologyFacts }) {
+  const { t, i18n } = useLingui();
   const ascSign = SIGNS.indexOf(facts.chart.ascendant.sign);
+  const ascendant = chartName(i18n, facts.chart.ascendant.sign);
+  const retrograde = t`(R)`;
   return (
     <svg
       viewBox="0 0 400 400"
       role="img"
-      aria-label={`North Indian chart: ${facts.chart.ascendant.sign} ascendant`}
+      aria-label={t`North Indian chart: ${ascendant} ascendant`}
       className="mx-auto w-full max-w-sm"
       data-testid="north-indian-chart"
     >
@@ -46,7 +40,7 @@ export function NorthIndianChart({ facts }: { facts: AstrologyFacts }) {
         const sign = ((ascSign + i) % 12) + 1;
         const grahas = facts.chart.grahas
           .filter((g) => g.house === house)
-          .map((g) => `${SHORT[g.graha] ?? g.graha}${g.isRetrograde && g.graha !== 'Rahu' && g.graha !== 'Ketu' ? '(R)' : ''}`);
+          .map((g) => `${grahaMark(i18n, g.graha)}${g.isRetrograde && g.graha !== 'Rahu' && g.graha !== 'Ketu' ? retrograde : ''}`);
         return (
           <g key={house} data-house={house}>
             <text x={x} y={y - 18} textAnchor="middle" fontSize="13" fill="#fcd34d">
@@ -54,7 +48,7 @@ export function NorthIndianChart({ facts }: { facts: AstrologyFacts }) {
             </text>
             {house === 1 && (
               <text x={x} y={y - 34} textAnchor="middle" fontSize="11" fill="#fbbf24">
-                Lagna
+                {t`Lagna`}
               </text>
             )}
             {grahas.map((g, k) => (

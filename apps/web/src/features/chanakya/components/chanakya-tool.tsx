@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SendHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
@@ -19,6 +20,8 @@ const PARCHMENT_INK =
   '[&_.markdown]:text-base [&_.markdown]:text-[#1c1917] [&_.markdown_h1]:!text-[#78350f] [&_.markdown_h2]:!text-[#78350f] [&_.markdown_h3]:!text-[#78350f] [&_.markdown_blockquote]:!text-[#44403c]';
 
 export function ChanakyaTool() {
+  const { t, i18n } = useLingui();
+  const brand = BRAND.name;
   const [question, setQuestion] = useState('');
   const { run, isEmpty, facts, ask, retry, reset } = useChanakya();
   const answer = answerToRead(run);
@@ -42,11 +45,11 @@ export function ChanakyaTool() {
 
   return (
     <ToolShell
-      title="Chanakya Niti"
-      subtitle="Counsel from Acharya Chanakya on life, leadership and relationships, grounded in the 17 chapters of the Niti."
+      title={t`Chanakya Niti`}
+      subtitle={t`Counsel from Acharya Chanakya on life, leadership and relationships, grounded in the 17 chapters of the Niti.`}
     >
       <section
-        aria-label="Chanakya's answer"
+        aria-label={t`Chanakya's answer`}
         className="mx-auto max-w-3xl rounded-2xl border border-amber-700/40 bg-[linear-gradient(135deg,#f5e6c4,#e8d3a3)] p-6 text-stone-900 shadow-2xl sm:p-10"
       >
         <h2 className="text-center font-serif text-3xl text-amber-900" lang="sa">
@@ -58,30 +61,30 @@ export function ChanakyaTool() {
           data-arrived={answer.length}
         >
           {isAwaitingAnswer(run) ? (
-            <LoadingDots label="The ancient sage is contemplating" className="text-amber-900" />
+            <LoadingDots label={t`The ancient sage is contemplating`} className="text-amber-900" />
           ) : hasError ? (
             <div className="text-center font-sans">
               {run.status === 'failed' && run.error ? (
                 <FailureCard
-                  title={CHANAKYA_ERRORS.failed}
+                  title={i18n._(CHANAKYA_ERRORS.failed)}
                   error={run.error}
                   className="border-[#991b1b]/40 bg-[#991b1b]/10 text-left [&_*]:!text-[#7f1d1d]"
                 />
               ) : (
                 <p role="alert" className="rounded-lg border border-[#991b1b]/40 bg-[#991b1b]/10 p-4 text-base text-[#7f1d1d]">
-                  {CHANAKYA_ERRORS.empty}
+                  {i18n._(CHANAKYA_ERRORS.empty)}
                 </p>
               )}
               <div className="mt-4 flex flex-wrap justify-center gap-3 text-sm">
                 <button type="button" className="btn-primary" onClick={() => void retry()}>
-                  Try Again
+                  <Trans>Try Again</Trans>
                 </button>
                 <button
                   type="button"
                   className="rounded-full border border-[#78350f]/40 px-5 py-2 text-sm font-semibold text-[#78350f] hover:bg-[#78350f]/10 focus-visible:outline-2 focus-visible:outline-[#78350f]"
                   onClick={again}
                 >
-                  Ask Another Question
+                  <Trans>Ask Another Question</Trans>
                 </button>
               </div>
             </div>
@@ -97,16 +100,20 @@ export function ChanakyaTool() {
               )}
               {isComplete && (
                 <footer className="mt-6 border-t border-amber-800/30 pt-4">
-                  <p className="text-right font-semibold text-amber-900">— Acharya Chanakya</p>
+                  <p className="text-right font-semibold text-amber-900">
+                    <Trans>— Acharya Chanakya</Trans>
+                  </p>
                   {facts && <CitationList citations={facts.citations} edition={facts.edition} tone="parchment" />}
                   <p className="mt-3 text-xs text-stone-700">
-                    {BRAND.name} aims for accuracy but isn't perfect. Please double-check important information.
+                    <Trans>{brand} aims for accuracy but isn't perfect. Please double-check important information.</Trans>
                   </p>
                 </footer>
               )}
             </>
           ) : (
-            <p className="text-center text-stone-700">Ask your question below, seeker.</p>
+            <p className="text-center text-stone-700">
+              <Trans>Ask your question below, seeker.</Trans>
+            </p>
           )}
         </div>
         {(isRunning || isComplete) && (
@@ -124,29 +131,29 @@ export function ChanakyaTool() {
         {hasError ? null : isComplete ? (
           <div className="text-center">
             <button type="button" className="btn-primary" onClick={again}>
-              Ask Another Question
+              <Trans>Ask Another Question</Trans>
             </button>
           </div>
         ) : (
           <div className="flex items-end gap-2 rounded-2xl border border-white/10 bg-panel/80 p-2">
             <textarea
-              aria-label="Your question for Chanakya"
+              aria-label={t`Your question for Chanakya`}
               rows={2}
               value={question}
               disabled={isRunning}
               onChange={(e) => setQuestion(e.target.value)}
               onKeyDown={onKeyDown}
-              placeholder="Ask Chanakya for wisdom on life, leadership, relationships, or any matter..."
-              className="max-h-[120px] min-h-12 flex-1 resize-none bg-transparent px-3 py-2 text-slate-100 placeholder:text-slate-400 focus:outline-none"
+              placeholder={t`Ask Chanakya for wisdom on life, leadership, relationships, or any matter...`}
+              className="max-h-[120px] min-h-12 min-w-0 flex-1 resize-none bg-transparent px-3 py-2 text-slate-100 placeholder:text-slate-400 focus:outline-none"
             />
             <button
               type="button"
               onClick={send}
               disabled={!canSend}
-              aria-label="Ask Chanakya"
+              aria-label={t`Ask Chanakya`}
               className="btn-primary size-11 justify-center p-0"
             >
-              {isRunning ? <Spinner className="size-5" label="Asking" /> : <SendHorizontal className="size-5" aria-hidden="true" />}
+              {isRunning ? <Spinner className="size-5" label={t`Asking`} /> : <SendHorizontal className="size-5" aria-hidden="true" />}
             </button>
           </div>
         )}
@@ -157,7 +164,9 @@ export function ChanakyaTool() {
           सुखस्य मूलं धर्मः। धर्मस्य मूलम् अर्थः।
         </blockquote>
         <figcaption className="mt-2 text-sm text-slate-300">
-          “The root of happiness is righteousness; the root of righteousness is wealth well earned.” (Chanakya Sutra 1–2, our rendering)
+          <Trans>
+            “The root of happiness is righteousness; the root of righteousness is wealth well earned.” (Chanakya Sutra 1–2, our rendering)
+          </Trans>
         </figcaption>
       </figure>
     </ToolShell>

@@ -1,11 +1,12 @@
+import { msg } from '@lingui/core/macro';
 import type { ChanakyaFacts } from '@sangam/contracts';
 import { useCallback, useRef } from 'react';
 import { chanakyaRequest } from '@/features/chanakya/api/chanakya-request';
 import { useToolRun } from '@/lib/agent/use-tool-run';
 
 export const CHANAKYA_ERRORS = {
-  empty: 'The wisdom of Chanakya could not be retrieved at this moment. Please try again.',
-  failed: 'The ancient wisdom is temporarily unavailable. Please try again later.',
+  empty: msg`The wisdom of Chanakya could not be retrieved at this moment. Please try again.`,
+  failed: msg`The ancient wisdom is temporarily unavailable. Please try again later.`,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { ToolShell } from '@/components/layout/tool-shell';
 import { ImagePicker } from '@/components/tool/image-picker';
@@ -51,7 +52,7 @@ export function FoodTool({ config }: { config: FoodToolConfig }) {
         {run.status === 'idle' ? (
           <form onSubmit={onSubmit} className="card grid gap-4" aria-label={config.title}>
             <label htmlFor="food-text" className="text-sm font-medium text-slate-200">
-              Describe the food
+              <Trans>Describe the food</Trans>
             </label>
             <textarea
               id="food-text"

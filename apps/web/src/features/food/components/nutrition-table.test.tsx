@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { SourcedNutritionFacts } from '@sangam/contracts';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -57,7 +59,13 @@ const FACTS: SourcedNutritionFacts = {
 function render() {
   const host = document.createElement('div');
   document.body.append(host);
-  act(() => createRoot(host).render(<NutritionTable facts={FACTS} title="Nutrition" />));
+  act(() =>
+    createRoot(host).render(
+      <I18nProvider i18n={i18n}>
+        <NutritionTable facts={FACTS} title="Nutrition" />
+      </I18nProvider>,
+    ),
+  );
   return host;
 }
 

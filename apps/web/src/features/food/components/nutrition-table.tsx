@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { NutritionFacts, SourcedNutritionFacts, SourcedNutritionItem } from '@sangam/contracts';
 import { Fragment, useState } from 'react';
 import { HeadingRow } from '@/components/ui/heading-row';
@@ -8,8 +9,9 @@ const rangeText = (kcal: number, range?: [number, number]) => (range ? `${kcal} 
 
 /** Where a row's numbers come from, in a few words, with the estimate mark. */
 function SourceCell({ item }: { item: SourcedNutritionItem }) {
+  const { t } = useLingui();
   const label =
-    item.sourceKind === 'ifct' ? `IFCT 2017 ${item.ifctCode ?? ''}` : item.sourceKind === 'ifct-recipe' ? 'IFCT 2017 recipe' : 'Estimate';
+    item.sourceKind === 'ifct' ? `IFCT 2017 ${item.ifctCode ?? ''}` : item.sourceKind === 'ifct-recipe' ? t`IFCT 2017 recipe` : t`Estimate`;
   return (
     <span title={item.source} className={item.isEstimate ? 'font-medium text-amber-300' : 'text-slate-300'}>
       {label}
@@ -21,17 +23,25 @@ function SourceCell({ item }: { item: SourcedNutritionItem }) {
 function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: string; isOpen: boolean }) {
   const r = item.recipe;
   if (!r) return null;
+  const { name, grams } = item;
+  const { rawGrams, yieldNote } = r;
   return (
     <tr id={id} hidden={!isOpen} className="bg-black/20 text-slate-300" data-testid="nutrition-recipe">
       <td colSpan={8} className="p-3">
         <p className="mb-2 text-xs">
-          {item.name}, {item.grams} g as eaten, from {r.rawGrams} g of raw ingredients; {r.yieldNote}.
+          <Trans>
+            {name}, {grams} g as eaten, from {rawGrams} g of raw ingredients; {yieldNote}.
+          </Trans>
         </p>
         <ul className="grid gap-1 text-xs">
           {r.ingredients.map((i) => (
             <li key={`${i.name}-${i.ifctCode ?? i.basis}`}>
               {i.grams} g {i.name}: {i.ifctCode ? `IFCT 2017 ${i.ifctCode}` : i.basis}
-              {i.isEstimate && <span className="ml-1 text-amber-300">(estimate)</span>}
+              {i.isEstimate && (
+                <span className="ml-1 text-amber-300">
+                  <Trans>(estimate)</Trans>
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -43,12 +53,24 @@ function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: strin
 
 /** The computed nutrition with the source of every row, estimates marked, ranges and the recipe behind each number. */
 export function NutritionTable({ facts, title }: { facts: NutritionFacts | SourcedNutritionFacts; title: string }) {
+  const { t } = useLingui();
   const [openRow, setOpenRow] = useState<number | null>(null);
   if (facts.items.length === 0) return null;
   const sourced = isSourced(facts) ? facts : undefined;
   const items = facts.items as Array<Partial<SourcedNutritionItem> & NutritionFacts['items'][number]>;
   const mismatched = sourced?.figures?.filter((f) => !f.isConsistent).length ?? 0;
-  const headers = ['Food', 'Amount', 'kcal', 'Protein (g)', 'Fat (g)', 'Carbohydrate (g)', 'Fibre (g)', ...(sourced ? ['Source'] : [])];
+  const headers = [
+    t`Food`,
+    t`Amount`,
+    t`kcal`,
+    t`Protein (g)`,
+    t`Fat (g)`,
+    t`Carbohydrate (g)`,
+    t`Fibre (g)`,
+    ...(sourced ? [t`Source`] : []),
+  ];
+  const servings = facts.servings;
+  const source = facts.source;
   return (
     <ScrollRegion className="card" label={title}>
       <h2 className="mb-3 text-lg font-semibold text-white">{title}</h2>
@@ -65,7 +87,11 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
                 <tr className="border-t border-white/5 text-slate-200">
                   <td className="p-2 font-medium text-white">
                     {i.name}
-                    {i.isEstimate && <span className="ml-1 text-xs text-amber-300">(estimate)</span>}
+                    {i.isEstimate && (
+                      <span className="ml-1 text-xs text-amber-300">
+                        <Trans>(estimate)</Trans>
+                      </span>
+                    )}
                     {i.recipe && (
                       <button
                         type="button"
@@ -74,7 +100,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
                         aria-controls={recipeId}
                         onClick={() => setOpenRow(isOpen ? null : n)}
                       >
-                        {isOpen ? 'Hide recipe' : 'Show recipe'}
+                        {isOpen ? t`Hide recipe` : t`Show recipe`}
                       </button>
                     )}
                   </td>
@@ -94,7 +120,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
             );
           })}
           <tr className="border-t border-white/20 font-semibold text-emerald-200" data-testid="nutrition-total">
-            <td className="p-2">{facts.servings ? `Per serving (of ${facts.servings})` : 'Total'}</td>
+            <td className="p-2">{servings ? t`Per serving (of ${servings})` : t`Total`}</td>
             <td className="p-2" />
             <td className="p-2">{rangeText(facts.total.kcal, sourced?.totalKcalRange)}</td>
             <td className="p-2">{facts.total.protein}</td>
@@ -105,19 +131,26 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
           </tr>
         </tbody>
       </table>
-      <p className="mt-3 text-xs text-slate-400">Figures computed from the {facts.source}.</p>
+      <p className="mt-3 text-xs text-slate-400" data-testid="nutrition-source">
+        <Trans>Figures computed from the {source}.</Trans>
+      </p>
       {sourced && (
         <p className="mt-1 text-xs text-slate-400">
-          Cooked dishes are recipes of IFCT foods with standard yield factors (assumed). Energy of oils and fats is computed from their fat
-          at 9 kcal/g (Atwater), as the package gives 0 kJ for them.
-          {sourced.hasEstimates && ' Rows marked estimate use foods the tables do not list; open the recipe to see which.'}
-          {sourced.totalKcalRange && ' Ranges: portions read from a photo are uncertain.'}
+          <Trans>
+            Cooked dishes are recipes of IFCT foods with standard yield factors (assumed). Energy of oils and fats is computed from their
+            fat at 9 kcal/g (Atwater), as the package gives 0 kJ for them.
+          </Trans>
+          {sourced.hasEstimates && ` ${t`Rows marked estimate use foods the tables do not list; open the recipe to see which.`}`}
+          {sourced.totalKcalRange && ` ${t`Ranges: portions read from a photo are uncertain.`}`}
         </p>
       )}
       {mismatched > 0 && (
         <p className="mt-1 text-xs text-amber-300" data-testid="nutrition-mismatch">
-          {mismatched === 1 ? '1 figure' : `${mismatched} figures`} in the answer did not match this table and{' '}
-          {mismatched === 1 ? 'is' : 'are'} marked there.
+          <Plural
+            value={mismatched}
+            one="# figure in the answer did not match this table and is marked there."
+            other="# figures in the answer did not match this table and are marked there."
+          />
         </p>
       )}
     </ScrollRegion>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { ChevronDown, ChevronUp, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -8,18 +11,16 @@ import { CitationList } from '@/components/tool/citation-list';
 import { FailureCard } from '@/components/tool/failure-card';
 import { ModelProgressList } from '@/components/tool/model-progress';
 import { TOOL_TYPING } from '@/config/timings';
+import { bookName, bookReligion } from '@/features/scripture/book-names';
 import { BOOK_ACCENT } from '@/features/scripture/components/book-picker';
 import { type BookAnswer, citationsOf, type WaitReason } from '@/features/scripture/hooks/use-scripture-answers';
 import { answerToRead, isAwaitingAnswer } from '@/lib/agent/tool-run';
 
-const WAITING: Record<WaitReason, string> = {
-  turn: 'Waiting: books are asked a few at a time',
-  allowance: 'Waiting for the other books to finish (they share your allowance)',
-  busy: 'Waiting: too many answers at once, asking again shortly',
+const WAITING: Record<WaitReason, MessageDescriptor> = {
+  turn: msg`Waiting: books are asked a few at a time`,
+  allowance: msg`Waiting for the other books to finish (they share your allowance)`,
+  busy: msg`Waiting: too many answers at once, asking again shortly`,
 };
-
-/** What a finished answer without text shows (docs/spec-rules.md §8). */
-const emptyText = (a: BookAnswer) => (a.run.isBlank ? 'No content available' : `No response available from ${a.book.name}`);
 
 export function BookAnswerCard({
   answer,
@@ -33,6 +34,10 @@ export function BookAnswerCard({
   onRetry: () => void;
 }) {
   const { run } = answer;
+  const { t, i18n } = useLingui();
+  const name = bookName(i18n, answer.book);
+  // What a finished answer without text shows (docs/spec-rules.md §8).
+  const emptyText = run.isBlank ? t`No content available` : t`No response available from ${name}`;
   const scroller = useRef<HTMLDivElement>(null);
   const [userScrolled, setUserScrolled] = useState(false);
   // Typed once: a card remounted by Compare All or the carousel goes on where it was.
@@ -48,7 +53,7 @@ export function BookAnswerCard({
   const citations = citationsOf(answer);
   return (
     <article
-      aria-label={answer.book.name}
+      aria-label={name}
       data-testid="book-answer"
       data-status={run.status}
       data-typed={isWhole ? 'whole' : 'typing'}
@@ -56,18 +61,18 @@ export function BookAnswerCard({
       className={clsx('flex h-full w-full flex-col rounded-2xl border bg-panel/95 p-4 shadow-2xl', BOOK_ACCENT[answer.book.color])}
     >
       <header className="flex items-center justify-between gap-2">
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <img src={answer.book.image} alt="" width={32} height={32} className="size-8" />
           <div>
-            <h3 className="font-semibold text-white">{answer.book.name}</h3>
-            <p className="text-xs text-slate-400">{answer.book.religion}</p>
+            <h3 className="font-semibold break-words text-white">{name}</h3>
+            <p className="text-xs break-words text-slate-400">{bookReligion(i18n, answer.book)}</p>
           </div>
         </div>
         <button
           type="button"
           onClick={onToggle}
           aria-expanded={!isCollapsed}
-          aria-label={isCollapsed ? `Expand ${answer.book.name}` : `Collapse ${answer.book.name}`}
+          aria-label={isCollapsed ? t`Expand ${name}` : t`Collapse ${name}`}
           className="rounded p-1 text-slate-300 hover:text-white"
         >
           {isCollapsed ? <ChevronDown className="size-5" aria-hidden="true" /> : <ChevronUp className="size-5" aria-hidden="true" />}
@@ -82,25 +87,25 @@ export function BookAnswerCard({
         >
           {run.status === 'queued' ? (
             <p data-testid="book-waiting" className="text-slate-300">
-              <LoadingDots label={WAITING[answer.waitReason ?? 'turn']} className="text-slate-300" />
+              <LoadingDots label={i18n._(WAITING[answer.waitReason ?? 'turn'])} className="text-slate-300" />
             </p>
           ) : isAwaitingAnswer(run) ? (
             <>
-              <LoadingDots label="Thinking" className="text-slate-300" />
+              <LoadingDots label={t`Thinking`} className="text-slate-300" />
               <ModelProgressList models={run.models} isFusing={run.isFusing} />
             </>
           ) : run.status === 'failed' && run.error ? (
             <FailureCard
-              title={`${answer.book.name} could not answer`}
+              title={t`${name} could not answer`}
               error={run.error}
               action={
                 <button type="button" className="btn-ghost px-3 py-1" onClick={onRetry}>
-                  <RotateCcw className="size-4" aria-hidden="true" /> Ask again
+                  <RotateCcw className="size-4" aria-hidden="true" /> <Trans>Ask again</Trans>
                 </button>
               }
             />
           ) : (
-            <AnswerMarkdown text={isEmpty ? emptyText(answer) : typed.shown} isStreaming={!isWhole} />
+            <AnswerMarkdown text={isEmpty ? emptyText : typed.shown} isStreaming={!isWhole} />
           )}
           {!isAwaitingAnswer(run) && <ModelProgressList models={run.models.filter((m) => m.status === 'failed')} />}
           {isWhole && <CitationList citations={citations} />}

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SCRIPTURES } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
+import { bookName, bookReligion } from '@/features/scripture/book-names';
 
 export const BOOK_ACCENT: Record<string, string> = {
   yellow: 'border-yellow-400 text-yellow-300',
@@ -15,6 +17,7 @@ export const BOOK_ACCENT: Record<string, string> = {
 
 /** The grid of eight books and the pills with the All Books toggle. */
 export function BookPicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
+  const { i18n } = useLingui();
   const toggle = (id: string) => onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   const isAll = selected.length === SCRIPTURES.length;
   const pill = (isOn: boolean) =>
@@ -35,27 +38,29 @@ export function BookPicker({ selected, onChange }: { selected: string[]; onChang
               onClick={() => toggle(s.id)}
               data-testid="book-card"
               className={clsx(
-                'relative flex flex-col items-center gap-2 rounded-2xl border bg-panel/70 p-4 text-center transition hover:-translate-y-0.5',
+                'relative flex min-w-0 flex-col items-center gap-2 rounded-2xl border bg-panel/70 p-4 text-center transition hover:-translate-y-0.5',
                 isOn ? BOOK_ACCENT[s.color] : 'border-white/10 text-slate-200',
               )}
             >
               {isOn && <Check className="absolute top-2 right-2 size-4" aria-hidden="true" />}
               <img src={s.image} alt="" width={48} height={48} className="size-12" />
-              <span className="font-semibold text-white">{s.name}</span>
-              <span className="text-xs text-slate-400">{s.religion}</span>
+              <span className="font-semibold break-words text-white">{bookName(i18n, s)}</span>
+              <span className="text-xs break-words text-slate-400">{bookReligion(i18n, s)}</span>
             </button>
           );
         })}
       </div>
       <fieldset className="mt-4 flex flex-wrap gap-2">
-        <legend className="sr-only">Books</legend>
+        <legend className="sr-only">
+          <Trans>Books</Trans>
+        </legend>
         <button
           type="button"
           aria-pressed={isAll}
           className={pill(isAll)}
           onClick={() => onChange(isAll ? [] : SCRIPTURES.map((s) => s.id))}
         >
-          All Books
+          <Trans>All Books</Trans>
         </button>
         {SCRIPTURES.map((s) => (
           <button
@@ -65,7 +70,7 @@ export function BookPicker({ selected, onChange }: { selected: string[]; onChang
             className={pill(selected.includes(s.id))}
             onClick={() => toggle(s.id)}
           >
-            {s.name}
+            {bookName(i18n, s)}
           </button>
         ))}
       </fieldset>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { usePrefersReducedMotion } from '@/components/text/use-prefers-reduced-motion';
@@ -17,6 +18,7 @@ export function BookRing<T extends { id: string }>({
   isLoading: boolean;
   render: (item: T) => ReactNode;
 }) {
+  const { t } = useLingui();
   const [active, setActive] = useState(0);
   const reduced = usePrefersReducedMotion();
   const locked = useRef(0);
@@ -44,7 +46,7 @@ export function BookRing<T extends { id: string }>({
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label="Answers by book" onWheel={onWheel}>
+    <section aria-roledescription="carousel" aria-label={t`Answers by book`} onWheel={onWheel}>
       <div className="relative h-[32rem] overflow-hidden [perspective:1800px]">
         <div
           data-testid="book-ring"
@@ -70,7 +72,7 @@ export function BookRing<T extends { id: string }>({
           ))}
         </div>
       </div>
-      <RingControls noun="book" active={active} count={items.length} isLoading={isLoading} move={move} />
+      <RingControls noun={t`book`} active={active} count={items.length} isLoading={isLoading} move={move} />
     </section>
   );
 }

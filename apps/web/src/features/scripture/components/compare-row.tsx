@@ -1,4 +1,5 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { GripHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -6,6 +7,8 @@ type Props<T> = { items: T[]; onReorder: (items: T[]) => void; render: (item: T)
 
 /** Compare All: cards side by side in a horizontal row, reordered by dragging a handle (a drop outside does nothing). */
 export function CompareRow<T extends { id: string }>({ items, onReorder, render, label }: Props<T>) {
+  const { t } = useLingui();
+  const dragLabel = (name: string) => t`Drag ${name} to reorder`;
   const onDragEnd = (result: DropResult) => {
     if (!result.destination) return;
     const next = [...items];
@@ -26,11 +29,11 @@ export function CompareRow<T extends { id: string }>({ items, onReorder, render,
                     <button
                       type="button"
                       {...drag.dragHandleProps}
-                      aria-label={`Drag ${label(item)} to reorder`}
+                      aria-label={dragLabel(label(item))}
                       data-testid="drag-handle"
                       className="mb-2 flex w-full items-center justify-center gap-1 rounded-lg border border-white/10 py-1 text-xs text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
                     >
-                      <GripHorizontal className="size-4" aria-hidden="true" /> Drag to reorder
+                      <GripHorizontal className="size-4" aria-hidden="true" /> <Trans>Drag to reorder</Trans>
                     </button>
                     {render(item)}
                   </div>
