@@ -130,7 +130,7 @@ async function oneToken(url, dataDir, i) {
     fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': type, 'x-forwarded-for': ip }, body });
   await post('/api/v1/signup', JSON.stringify(user));
   let code;
-  for (let t = 0; t < 600 && !code; t += 1) {
+  for (let t = 0; t < 2400 && !code; t += 1) {
     for (const f of fs.existsSync(`${dataDir}/outbox`) ? fs.readdirSync(`${dataDir}/outbox`) : []) {
       const mail = f.endsWith('.json') ? JSON.parse(fs.readFileSync(`${dataDir}/outbox/${f}`, 'utf8')) : {};
       if (mail.to === user.email) code = mail.text.match(/\b(\d{6})\b/)?.[1];
@@ -142,7 +142,7 @@ async function oneToken(url, dataDir, i) {
   // A busy server may refuse a burst of logins for a moment (password hashing is bounded): retry.
   let token;
   let last = '';
-  for (let t = 0; t < 10 && !token; t += 1) {
+  for (let t = 0; t < 40 && !token; t += 1) {
     const login = await post(
       '/api/v1/login',
       String(new URLSearchParams({ username: user.email, password: user.password })),
