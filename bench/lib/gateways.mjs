@@ -128,7 +128,12 @@ async function oneToken(url, dataDir, i) {
   const user = { name: 'Bench User', username: `bench${tag}`, email: `bench${tag}@example.com`, password: 'Str0ng!pass' };
   const post = (p, body, type = 'application/json') =>
     fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': type, 'x-forwarded-for': ip }, body });
-  await post('/api/v1/signup', JSON.stringify(user));
+  // A busy server may refuse a sign-up for a moment (password hashing is bounded): retry.
+  for (let t = 0; t < 20; t += 1) {
+    const signup = await post('/api/v1/signup', JSON.stringify(user));
+    if (signup.ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
   let code;
   for (let t = 0; t < 2400 && !code; t += 1) {
     for (const f of fs.existsSync(`${dataDir}/outbox`) ? fs.readdirSync(`${dataDir}/outbox`) : []) {
