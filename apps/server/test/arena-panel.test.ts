@@ -17,6 +17,7 @@ const row = (rank: number, modelId: string) => ({
 });
 const board: Leaderboard = {
   computedAt: new Date(NOW).toISOString(),
+  language: null,
   minVotes: 200,
   rules: { battleTtlSeconds: 3600, dailyVotes: 100, burstVotes: 10, burstWindowSeconds: 120, bootstrapRounds: 200 },
   categories: [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from './languages';
 
 /** The leaderboard's ten tabs (docs/spec-rules.md (decisions)): Overall ranks every vote, the others one category each. */
 export const LEADERBOARD_CATEGORIES = [
@@ -57,7 +58,8 @@ export const voteResultSchema = z.object({
   winner: z.enum(VOTE_WINNERS),
   models: z.object({ A: revealedModelSchema, B: revealedModelSchema }),
   category: z.string(),
-  language: z.string(),
+  /** The language of the battle's question (romanised Hindi is Hindi); null for a battle stored before it was detected. */
+  language: localeSchema.nullable(),
 });
 export type VoteResult = z.infer<typeof voteResultSchema>;
 
@@ -103,8 +105,14 @@ export const arenaRulesSchema = z.object({
 });
 export type ArenaRules = z.infer<typeof arenaRulesSchema>;
 
+/** The leaderboard of one language (the votes on questions written in it), or of every vote without it. */
+export const leaderboardQuerySchema = z.object({ language: localeSchema.optional() });
+export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
+
 export const leaderboardSchema = z.object({
   computedAt: z.string().nullable(),
+  /** The language the rankings are of; null: every vote, whatever its language. */
+  language: localeSchema.nullable(),
   minVotes: z.number().int(),
   rules: arenaRulesSchema,
   categories: z.array(leaderboardCategorySchema),

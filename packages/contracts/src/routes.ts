@@ -17,7 +17,15 @@ import {
   verifyOtpSchema,
 } from './accounts';
 import { agentStreamEventSchema, answerResponseSchema, modelListSchema, refineResponseSchema } from './agent';
-import { battleSchema, createBattleSchema, feedbackSchema, leaderboardSchema, voteResultSchema, voteSchema } from './arena';
+import {
+  battleSchema,
+  createBattleSchema,
+  feedbackSchema,
+  leaderboardQuerySchema,
+  leaderboardSchema,
+  voteResultSchema,
+  voteSchema,
+} from './arena';
 import { billingConfigSchema, billingSummarySchema, checkoutSchema, choosePlanSchema, receiptSchema } from './billing';
 import {
   chatDetailSchema,
@@ -185,7 +193,7 @@ export const ROUTES = {
   },
 
   // arena
-  'GET /api/v1/leaderboard': { response: { 200: leaderboardSchema, ...errors() } },
+  'GET /api/v1/leaderboard': { querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errors(400) } },
   'POST /api/v1/arena/battles': {
     body: createBattleSchema,
     response: { 201: battleSchema, ...errors(...BODY, ...SIGNED_IN, 429, 502, 503) },

@@ -1,3 +1,4 @@
+import type { LocaleCode } from '@sangam/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -250,7 +251,8 @@ export const arenaBattles = pgTable(
     prompt: text('prompt').notNull(),
     category: text('category').notNull(),
     categorySource: text('category_source').notNull(),
-    language: text('language').notNull(),
+    /** The question's language (a LOCALES code, romanised Hindi as hi); null: stored before issue 24 and not provably known. */
+    language: text('language').$type<LocaleCode>(),
     modelA: text('model_a').notNull(),
     modelB: text('model_b').notNull(),
     nameA: text('name_a').notNull(),

@@ -1,4 +1,4 @@
-import { BATTLE_CATEGORIES, type BattleCategory } from '@sangam/contracts';
+import { BATTLE_CATEGORIES, type BattleCategory, detectQuestionLanguage, type LocaleCode } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ModelClient } from '@/lib/llm/model-client';
@@ -68,44 +68,11 @@ export async function classifyPrompt({
 }
 
 /**
- * The conversation's language from its script: the Unicode script with most letters decides
- * (Devanagari → hi, Bengali → bn, Tamil → ta, Telugu → te, Kannada → kn, Malayalam → ml, Gujarati → gu,
- * Gurmukhi → pa, Odia → or, Arabic → ur when Urdu-only letters appear else ar, Han → zh, Kana → ja,
- * Hangul → ko, Cyrillic → ru, Greek → el, Hebrew → he, Thai → th, Latin → en). Scripts shared by several
- * languages give the most common one in India (Devanagari is recorded as Hindi, Latin as English, so
- * romanised Hindi counts as English); no letters at all is "und".
+ * The language a battle is ranked in: the question's language as the answers read it
+ * (`detectQuestionLanguage`), with romanised Hindi counted as Hindi, so a Hinglish question adds to
+ * the Hindi ranking. A question in none of Sangam's languages counts as English.
  */
-export function detectLanguage(text: string): string {
-  const scripts: Array<[string, RegExp]> = [
-    ['hi', /\p{Script=Devanagari}/u],
-    ['bn', /\p{Script=Bengali}/u],
-    ['ta', /\p{Script=Tamil}/u],
-    ['te', /\p{Script=Telugu}/u],
-    ['kn', /\p{Script=Kannada}/u],
-    ['ml', /\p{Script=Malayalam}/u],
-    ['gu', /\p{Script=Gujarati}/u],
-    ['pa', /\p{Script=Gurmukhi}/u],
-    ['or', /\p{Script=Oriya}/u],
-    ['ar', /\p{Script=Arabic}/u],
-    ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
-    ['zh', /\p{Script=Han}/u],
-    ['ko', /\p{Script=Hangul}/u],
-    ['ru', /\p{Script=Cyrillic}/u],
-    ['el', /\p{Script=Greek}/u],
-    ['he', /\p{Script=Hebrew}/u],
-    ['th', /\p{Script=Thai}/u],
-    ['en', /\p{Script=Latin}/u],
-  ];
-  const counts = new Map<string, number>();
-  for (const ch of text) {
-    if (!/\p{L}|\p{M}/u.test(ch)) continue;
-    const found = scripts.find(([, re]) => re.test(ch));
-    if (found) counts.set(found[0], (counts.get(found[0]) ?? 0) + 1);
-  }
-  // Japanese writes Han too: any kana makes the text Japanese.
-  if ((counts.get('ja') ?? 0) > 0) counts.set('ja', (counts.get('ja') ?? 0) + (counts.get('zh') ?? 0));
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-  if (!best) return 'und';
-  if (best[0] === 'ar' && /[ٹڈڑںےہھ]/u.test(text)) return 'ur';
-  return best[0];
+export function battleLanguage(prompt: string): LocaleCode {
+  const language = detectQuestionLanguage(prompt);
+  return language === 'hi-Latn' ? 'hi' : language;
 }

@@ -3,6 +3,8 @@ import {
   LEADERBOARD_CATEGORIES,
   type Leaderboard,
   type LeaderboardCategoryResult,
+  LOCALE_CODES,
+  type LocaleCode,
   TOOL_CATEGORIES,
 } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +17,7 @@ export const BOOTSTRAP_ROUNDS = 200;
 const CATEGORIES = [...LEADERBOARD_CATEGORIES, ...TOOL_CATEGORIES];
 
 type VoteRow = Awaited<ReturnType<typeof rankedVotes>>[number];
+type BoardShared = { providers: Map<string, string>; feedback: Map<string, { likes: number; unlikes: number }> };
 
 /**
  * A model's rank as LMArena gives it: 1 + the number of models better than it with confidence (their
@@ -88,22 +91,40 @@ export function createLeaderboard({
   now: () => number;
   log: FastifyBaseLogger;
 }) {
-  let cached: Leaderboard | undefined;
-  let running: Promise<Leaderboard> | undefined;
+  /** The leaderboard of every vote, and one per language of the votes on questions written in it. */
+  type Boards = { all: Leaderboard; byLanguage: Map<LocaleCode, Leaderboard> };
+  let cached: Boards | undefined;
+  let running: Promise<Boards> | undefined;
   let again = false;
 
-  async function compute(): Promise<Leaderboard> {
-    const [votes, feedback] = await Promise.all([rankedVotes(db), feedbackCounts(db)]);
-    const known = providers();
+  /**
+   * One leaderboard of the given votes. A language's category holding every vote of the category (all
+   * votes are in that language) is the same computation as the category of every vote: it is reused.
+   */
+  async function board(votes: VoteRow[], language: LocaleCode | null, shared: BoardShared, ofAll?: Leaderboard) {
     const categories: LeaderboardCategoryResult[] = [];
     for (const category of CATEGORIES) {
       const subset = category === 'Overall' ? votes : votes.filter((v) => v.category === category);
-      categories.push(await categoryResult({ category, votes: subset, minVotes, providers: known, feedback }));
+      const same = ofAll?.categories.find((c) => c.category === category && c.votes === subset.length);
+      categories.push(same ?? (await categoryResult({ category, votes: subset, minVotes, ...shared })));
     }
-    return { computedAt: new Date(now()).toISOString(), minVotes, rules, categories };
+    const result: Leaderboard = { computedAt: new Date(now()).toISOString(), language, minVotes, rules, categories };
+    return result;
   }
 
-  function refresh(): Promise<Leaderboard> {
+  async function compute(): Promise<Boards> {
+    const [votes, feedback] = await Promise.all([rankedVotes(db), feedbackCounts(db)]);
+    const shared = { providers: providers(), feedback };
+    const all = await board(votes, null, shared);
+    const byLanguage = new Map<LocaleCode, Leaderboard>();
+    for (const language of LOCALE_CODES) {
+      const own = votes.filter((v) => v.language === language);
+      byLanguage.set(language, await board(own, language, shared, all));
+    }
+    return { all, byLanguage };
+  }
+
+  function refresh(): Promise<Boards> {
     if (running) {
       again = true;
       return running;
@@ -115,7 +136,8 @@ export function createLeaderboard({
       })
       .catch((err: unknown) => {
         log.error({ err }, 'arena leaderboard recomputation failed');
-        return cached ?? { computedAt: null, minVotes, rules, categories: [] };
+        const empty: Leaderboard = { computedAt: null, language: null, minVotes, rules, categories: [] };
+        return cached ?? { all: empty, byLanguage: new Map() };
       })
       .finally(() => {
         running = undefined;
@@ -131,8 +153,15 @@ export function createLeaderboard({
   timer.unref();
 
   return {
-    /** The cached leaderboard (the first call waits for the first computation). */
-    get: async (): Promise<Leaderboard> => cached ?? refresh(),
+    /**
+     * The cached leaderboard of every vote, or of one language's votes (the first call waits for the
+     * first computation). A language's categories are samples until they have `minVotes` votes of it.
+     */
+    get: async (language?: LocaleCode): Promise<Leaderboard> => {
+      const boards = cached ?? (await refresh());
+      if (!language) return boards.all;
+      return boards.byLanguage.get(language) ?? { ...boards.all, language, categories: [] };
+    },
     /** Asks for a recomputation without waiting for it (after a counted vote or a like). */
     invalidate: () => {
       void refresh();

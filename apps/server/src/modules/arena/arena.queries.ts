@@ -68,6 +68,7 @@ export async function rankedVotes(db: Db) {
       nameB: arenaBattles.nameB,
       winner: arenaBattles.winner,
       category: arenaBattles.category,
+      language: arenaBattles.language,
       votedAt: arenaBattles.votedAt,
     })
     .from(arenaBattles)

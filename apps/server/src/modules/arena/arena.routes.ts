@@ -16,10 +16,10 @@ export async function arenaRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { battleIds, leaderboard } = arena;
-  // Public: the leaderboard.
-  app.get('/leaderboard', { schema: ROUTES['GET /api/v1/leaderboard'] }, async (_request, reply) => {
+  // Public: the leaderboard, of every vote or of one language's.
+  app.get('/leaderboard', { schema: ROUTES['GET /api/v1/leaderboard'] }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return leaderboard.get();
+    return leaderboard.get(request.query.language);
   });
 
   // Battles, votes and likes are the signed-in user's: one guard for the group, before any body is read.

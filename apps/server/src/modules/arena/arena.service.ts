@@ -6,7 +6,7 @@ import { AppError } from '@/errors';
 import type { ModelClient } from '@/lib/llm/model-client';
 import { callModel } from '@/modules/agent/call-model';
 import type { BattleIds } from '@/modules/arena/arena.battle-id';
-import { classifyPrompt, detectLanguage } from '@/modules/arena/arena.classify';
+import { battleLanguage, classifyPrompt } from '@/modules/arena/arena.classify';
 import { drawPair } from '@/modules/arena/arena.draw';
 import { battleRevealsIdentity } from '@/modules/arena/arena.identity';
 import { findBattle, insertBattle, lockVote, pairExposure, recentVotes } from '@/modules/arena/arena.queries';
@@ -93,7 +93,7 @@ export async function createBattle({
       prompt,
       category: category.category,
       categorySource: category.source,
-      language: detectLanguage(prompt),
+      language: battleLanguage(prompt),
       modelA: a.id,
       modelB: b.id,
       nameA: a.name,

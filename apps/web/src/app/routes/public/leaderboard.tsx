@@ -1,4 +1,5 @@
 import { LeaderboardBoard } from '@/features/arena/components/leaderboard-board';
+import { LeaderboardLanguageFilter } from '@/features/arena/components/leaderboard-language-filter';
 import { LEADERBOARD } from '@/features/marketing/data/leaderboard';
 
 export function LeaderboardRoute() {
@@ -8,6 +9,7 @@ export function LeaderboardRoute() {
         <h1 className="text-4xl font-bold text-white sm:text-5xl">AI Model Leaderboard</h1>
         <p className="mt-4 text-slate-300">How leading models compare by kind of task, from blind votes in the arena.</p>
       </header>
+      <LeaderboardLanguageFilter />
       <LeaderboardBoard sample={LEADERBOARD} />
     </div>
   );

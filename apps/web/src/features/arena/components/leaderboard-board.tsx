@@ -7,6 +7,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { useLeaderboard } from '@/features/arena/api/leaderboard';
 import { Methodology } from '@/features/arena/components/methodology';
+import { useLeaderboardLanguage } from '@/features/arena/hooks/use-leaderboard-language';
 
 export type SampleEntry = { rank: number; modelName: string; score: number; description: string };
 type Category = (typeof LEADERBOARD_CATEGORIES)[number];
@@ -53,7 +54,8 @@ function RealRows({ result }: { result: LeaderboardCategoryResult }) {
 export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEntry[]> }) {
   const [active, setActive] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const { data } = useLeaderboard();
+  const [language] = useLeaderboardLanguage();
+  const { data } = useLeaderboard(language);
   const category: Category = LEADERBOARD_CATEGORIES[active] ?? 'Overall';
   const real = data?.categories.find((c) => c.category === category && !c.sample && c.rows.length > 0);
   const onKeyDown = (e: KeyboardEvent) => {
