@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LocaleCode } from '@sangam/contracts';
+import { FREE_PLAN } from '@sangam/contracts/plans';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -19,7 +20,10 @@ export function UsagePanel() {
   });
   if (!query.data) return null;
   const { tokens, allowance, month } = query.data;
-  const planName = typeof query.data.plan === 'string' ? query.data.plan : query.data.plan.name;
+  const plan = query.data.plan;
+  // The free plan's name is a word, so it is translated; the paid plans' names (Pro, Universe…) stay.
+  const planId = typeof plan === 'string' ? plan : plan.id;
+  const planName = planId === FREE_PLAN.id ? t`Free` : typeof plan === 'string' ? plan : plan.name;
   const locale = (i18n.locale === 'pseudo-LOCALE' ? 'en' : i18n.locale) as LocaleCode;
   const used = formatCount(locale, tokens);
   const limit = formatCount(locale, allowance);
