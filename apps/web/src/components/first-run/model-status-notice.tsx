@@ -80,12 +80,14 @@ export function ModelStatusNotice({ className }: { className?: string }) {
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <li>
           <Trans>
-            a provider key, such as <code>{openAiKey}</code> or <code>{googleKey}</code>;
+            a provider key, such as <code>{openAiKey}</code> or <code>{googleKey}</code>
+            {';'}
           </Trans>
         </li>
         <li>
           <Trans>
-            <code>{modelsFile}</code>, a file listing the models to use;
+            <code>{modelsFile}</code>, a file listing the models to use
+            {';'}
           </Trans>
         </li>
         <li>
