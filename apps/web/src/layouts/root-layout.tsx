@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { PageTitle } from '@/layouts/page-title';
 import { ScrollToTop } from '@/layouts/scroll-to-top';
 
 /** The shell every screen sits in. */
@@ -6,6 +7,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <PageTitle />
       <Outlet />
     </>
   );

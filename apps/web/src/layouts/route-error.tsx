@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
 
 /**
@@ -27,24 +29,29 @@ export function RouteError() {
     console.error('A screen failed', error);
   }, [error]);
   const reload = () => window.location.reload();
+  const brand = BRAND.name;
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-ink px-4 text-center text-slate-100">
       <div role="alert" className="card max-w-md">
-        <h1 className="text-2xl font-bold text-white">{isNewVersion ? 'A new version is available' : 'Something went wrong'}</h1>
-        <p className="mt-2 text-sm text-slate-300">
-          {isNewVersion
-            ? 'Sangam was updated while this page was open. Reload to get the new version.'
-            : isRouteErrorResponse(error) && error.status === 404
-              ? 'This page does not exist.'
-              : 'This screen could not be shown. Reload the page, or go back to the start.'}
+        <h1 className="text-2xl font-bold break-words text-white">
+          {isNewVersion ? <Trans>A new version is available</Trans> : <Trans>Something went wrong</Trans>}
+        </h1>
+        <p className="mt-2 text-sm break-words text-slate-300">
+          {isNewVersion ? (
+            <Trans>{brand} was updated while this page was open. Reload to get the new version.</Trans>
+          ) : isRouteErrorResponse(error) && error.status === 404 ? (
+            <Trans>This page does not exist.</Trans>
+          ) : (
+            <Trans>This screen could not be shown. Reload the page, or go back to the start.</Trans>
+          )}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">
           <button type="button" onClick={reload} className="btn-primary">
-            Reload
+            <Trans>Reload</Trans>
           </button>
           {!isNewVersion && (
             <Link to={paths.home} className="btn-ghost" reloadDocument>
-              Go to the start
+              <Trans>Go to the start</Trans>
             </Link>
           )}
         </div>

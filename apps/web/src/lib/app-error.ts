@@ -1,23 +1,18 @@
 import { ERRORS, type ErrorCode } from '@sangam/contracts';
+import { type ClientErrorCode, errorMessage, isRegisteredCode as isRegistered } from '@/lib/i18n/error-messages';
 
-/** Failures the browser sees without the server saying why (no code of the registry applies). */
-export const CLIENT_ERRORS = {
-  NETWORK: 'Sangam could not be reached. Check your connection and try again.',
-  INVALID_RESPONSE: 'Invalid JSON response from server',
-  STREAM_CUT: 'The answer stopped before it was complete. Please try again.',
-  ABORTED: 'The request was cancelled.',
-} as const;
-export type ClientErrorCode = keyof typeof CLIENT_ERRORS;
+export type { ClientErrorCode } from '@/lib/i18n/error-messages';
+
 export type AppErrorCode = ErrorCode | ClientErrorCode;
 /** An error body as the server sent it (`{ code, detail }`; older paths say `message` or `error`). */
 export type ErrorBody = { code?: string; detail?: string; message?: string; error?: string };
 
-const isRegistered = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
-
 /**
  * The one error of the web app, for every request and every answer: a code of the contracts'
- * registry (or a client-side code), the reason a user reads, the HTTP status when there was one,
- * how long to wait before asking again when the server said so (Retry-After), and the body as sent.
+ * registry (or a client-side code), the reason a user reads (in the user's language, see
+ * lib/i18n/error-messages; a code the registry does not know keeps the server's detail), the HTTP status
+ * when there was one, how long to wait before asking again when the server said so (Retry-After), and
+ * the body as sent.
  */
 export class AppError extends Error {
   readonly code: AppErrorCode;
@@ -35,7 +30,8 @@ export class AppError extends Error {
     body = {},
     isRefusal = false,
   }: { code: AppErrorCode; detail?: string; status?: number; retryAfterMs?: number; body?: ErrorBody; isRefusal?: boolean }) {
-    const text = detail?.trim() || (isRegistered(code) ? ERRORS[code].detail : CLIENT_ERRORS[code as ClientErrorCode]);
+    const sentUnknownCode = body.code !== undefined && !isRegistered(body.code);
+    const text = sentUnknownCode && detail?.trim() ? detail.trim() : errorMessage(code, detail);
     super(text);
     this.name = 'AppError';
     this.code = code;

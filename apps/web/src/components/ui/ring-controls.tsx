@@ -1,4 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+
+/** The buttons' names for each kind of ring, whole sentences so each language can inflect the noun. */
+const LABELS = {
+  answer: { previous: msg`Previous answer`, next: msg`Next answer` },
+  book: { previous: msg`Previous book`, next: msg`Next book` },
+} as const;
 
 /** The controls under a ring of cards: previous, "n / count" and next (`noun` names what turns: "answer", "book"). */
 export function RingControls({
@@ -9,7 +17,7 @@ export function RingControls({
   move,
   announce = false,
 }: {
-  noun: string;
+  noun: keyof typeof LABELS;
   active: number;
   count: number;
   isLoading: boolean;
@@ -17,11 +25,12 @@ export function RingControls({
   /** Read the position out to screen readers as it changes. */
   announce?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="mt-2 flex items-center justify-center gap-4">
       <button
         type="button"
-        aria-label={`Previous ${noun}`}
+        aria-label={i18n._(LABELS[noun].previous)}
         disabled={isLoading}
         onClick={() => move(-1)}
         className="btn-ghost size-11 justify-center p-0"
@@ -33,7 +42,7 @@ export function RingControls({
       </span>
       <button
         type="button"
-        aria-label={`Next ${noun}`}
+        aria-label={i18n._(LABELS[noun].next)}
         disabled={isLoading}
         onClick={() => move(1)}
         className="btn-ghost size-11 justify-center p-0"

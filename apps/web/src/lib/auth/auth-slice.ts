@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicUser, SessionResponse } from '@sangam/contracts';
 import { authApi } from '@/lib/auth/auth-api';
@@ -47,7 +49,7 @@ export const login = createAsyncThunk<SessionResponse, { email: string; password
     try {
       return await authApi.login(input.email, input.password, input.code);
     } catch (err) {
-      return rejectWithValue(reject(err, 'Login failed'));
+      return rejectWithValue(reject(err, i18n._(msg`Login failed`)));
     }
   },
 );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { DeleteAccountFlow } from '@/features/account/components/delete-account-flow';
@@ -19,7 +20,9 @@ export function DeleteAccountRoute() {
   const goBack = useGoBack();
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
-      <h1 className="mb-6 text-3xl font-bold text-white">Delete account</h1>
+      <h1 className="mb-6 text-3xl font-bold break-words text-white">
+        <Trans>Delete account</Trans>
+      </h1>
       <div className="card">
         <DeleteAccountFlow onCancel={goBack} onDeleted={() => navigate(paths.home)} />
       </div>

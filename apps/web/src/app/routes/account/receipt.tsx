@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
@@ -5,11 +6,12 @@ import { ReceiptView } from '@/features/billing/components/receipt-view';
 
 export function ReceiptRoute() {
   const { paymentId = '' } = useParams();
+  const { t } = useLingui();
   return (
-    <AccountShell title="Receipt">
+    <AccountShell title={t`Receipt`}>
       <ReceiptView paymentId={paymentId} />
       <Link to={paths.billing} className="mt-6 inline-block text-neon-cyan underline">
-        Back to billing
+        <Trans>Back to billing</Trans>
       </Link>
     </AccountShell>
   );

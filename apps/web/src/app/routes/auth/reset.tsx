@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate } from 'react-router';
 import { FlashBanners } from '@/components/ui/form/banner';
 import { FormEmailField, FormPasswordField, FormTextField, SubmitButton } from '@/components/ui/form/fields';
@@ -14,6 +15,7 @@ import { authApi } from '@/lib/auth/auth-api';
 export function ResetRoute() {
   useRedirectIfSignedIn();
   const navigate = useNavigate();
+  const { t } = useLingui();
   const sentTo = (useLocation().state as { email?: string } | null)?.email ?? '';
   // Every field is checked on submit only; the messages stay until the next submit.
   const { control, handleSubmit, watch } = useZodForm(resetFormSchema, {
@@ -27,16 +29,16 @@ export function ResetRoute() {
   const submit = handleSubmit(async (values) => {
     const email = values.email.trim().toLowerCase();
     await run(() => authApi.reset({ email, code: values.code, password: values.password, confirm: values.confirmPassword }), {
-      success: 'Password reset successfully!',
-      failure: 'Failed to reset password',
+      success: t`Password reset successfully!`,
+      failure: t`Failed to reset password`,
       next: () => navigate(paths.login),
     });
   });
 
   return (
     <AuthCard
-      title="Reset password"
-      subtitle={sentTo ? `Enter the code we sent to ${sentTo} and a new password` : 'Enter your reset code and a new password'}
+      title={t`Reset password`}
+      subtitle={sentTo ? t`Enter the code we sent to ${sentTo} and a new password` : t`Enter your reset code and a new password`}
     >
       <FlashBanners flash={flash} />
       <form onSubmit={submit} noValidate>
@@ -44,31 +46,31 @@ export function ResetRoute() {
         <FormTextField
           control={control}
           name="code"
-          label="Reset code"
+          label={t`Reset code`}
           inputMode="numeric"
           autoComplete="one-time-code"
           transform={(v) => v.replace(/\D/g, '').slice(0, 6)}
           disabled={isLoading}
         />
-        <FormPasswordField control={control} name="password" label="New password" autoComplete="new-password" disabled={isLoading} />
+        <FormPasswordField control={control} name="password" label={t`New password`} autoComplete="new-password" disabled={isLoading} />
         <StrengthMeter password={form.password} />
         <FormPasswordField
           control={control}
           name="confirmPassword"
-          label="Confirm password"
+          label={t`Confirm password`}
           autoComplete="new-password"
           disabled={isLoading}
         />
         <SubmitButton
           isLoading={isLoading}
-          loadingLabel="Resetting password..."
-          label="Reset Password"
+          loadingLabel={t`Resetting password...`}
+          label={t`Reset Password`}
           isDisabled={!form.email.trim() || !form.code || !form.password || !form.confirmPassword}
         />
       </form>
       <div className="mt-4 text-center text-sm">
         <button type="button" onClick={() => navigate(paths.forgot)} className="text-slate-300 hover:text-white">
-          Back
+          <Trans>Back</Trans>
         </button>
       </div>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FlashBanners } from '@/components/ui/form/banner';
@@ -12,10 +13,13 @@ import { useRedirectIfSignedIn } from '@/features/auth/hooks/use-redirect-if-sig
 import { verifyFormSchema } from '@/features/auth/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/auth/error-text';
+import { codeMessage, successMessage } from '@/lib/i18n/error-messages';
+import { formMessage } from '@/lib/i18n/form-messages';
 
 export function VerifyRoute() {
   useRedirectIfSignedIn();
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
   const state = useLocation().state as { email?: string; notVerified?: boolean } | null;
   const email = state?.email ?? sessionStorage.getItem(SIGNUP_FORM_KEY) ?? '';
   const { control, handleSubmit, watch, formState } = useZodForm(verifyFormSchema, { mode: 'onChange', defaultValues: { code: '' } });
@@ -24,53 +28,59 @@ export function VerifyRoute() {
   const flash = useFlash();
   const code = watch('code');
   // A partly typed code reads the rule as it is typed; an empty field reads nothing.
-  const codeError = code.length > 0 && code.length < 6 ? (formState.errors.code?.message ?? null) : null;
+  const codeMessageText = formState.errors.code?.message;
+  const codeError = code.length > 0 && code.length < 6 && codeMessageText ? formMessage(i18n, codeMessageText) : null;
 
   const submit = handleSubmit(
     async ({ code }) => {
       setIsLoading(true);
       try {
         const res = await authApi.verifyOtp({ email, code });
-        flash.setMessage(res.message || 'Email verified successfully!');
+        flash.setMessage(successMessage(res.message, t`Email verified successfully!`));
         window.setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
       } catch (err) {
-        flash.setError(errorText(err, 'Invalid OTP'));
+        flash.setError(errorText(err, codeMessage('OTP_INVALID') ?? ''));
         setIsLoading(false);
       }
     },
-    (errors) => flash.setError(errors.code?.message ?? null),
+    (errors) => flash.setError(errors.code?.message ? formMessage(i18n, errors.code.message) : null),
   );
 
   const resend = async () => {
     setIsResending(true);
     try {
       const res = await authApi.resendOtp(email);
-      flash.setMessage(res.message);
+      flash.setMessage(successMessage(res.message, t`A new verification code has been sent to your email.`));
     } catch (err) {
-      flash.setError(errorText(err, 'Failed to resend OTP'));
+      flash.setError(errorText(err, t`Failed to resend OTP`));
     }
     setIsResending(false);
   };
 
   return (
     <AuthCard
-      title="Verify your email"
-      subtitle={email ? `Enter the 6-digit code we sent to ${email}` : 'Enter the 6-digit code we emailed you'}
-      footer={<AuthFooterLink to={paths.signup} label="Back to signup" />}
+      title={t`Verify your email`}
+      subtitle={email ? t`Enter the 6-digit code we sent to ${email}` : t`Enter the 6-digit code we emailed you`}
+      footer={<AuthFooterLink to={paths.signup} label={t`Back to signup`} />}
     >
       {state?.notVerified && !flash.message && (
         <p className="mb-4 rounded-lg bg-amber-400/10 p-3 text-sm text-amber-100">
-          Your email is not verified yet. Enter your code, or ask for a new one.
+          <Trans>Your email is not verified yet. Enter your code, or ask for a new one.</Trans>
         </p>
       )}
       <FlashBanners flash={flash} />
       <form onSubmit={submit} noValidate>
-        <SixDigitCodeField control={control} label="Verification code" error={codeError} disabled={isLoading} />
-        <SubmitButton isLoading={isLoading} loadingLabel="Verifying..." label="Verify Email" isDisabled={code.length !== 6 || !email} />
+        <SixDigitCodeField control={control} label={t`Verification code`} error={codeError} disabled={isLoading} />
+        <SubmitButton
+          isLoading={isLoading}
+          loadingLabel={t`Verifying...`}
+          label={t`Verify Email`}
+          isDisabled={code.length !== 6 || !email}
+        />
       </form>
-      <div className="mt-4 flex items-center justify-between text-sm">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
         <button type="button" onClick={() => navigate(paths.signup)} className="text-slate-300 hover:text-white">
-          Go back
+          <Trans>Go back</Trans>
         </button>
         <button
           type="button"
@@ -78,7 +88,7 @@ export function VerifyRoute() {
           disabled={isResending || !email}
           className="font-semibold text-neon-cyan hover:underline disabled:opacity-50"
         >
-          {isResending ? 'Sending...' : 'Resend code'}
+          {isResending ? <Trans>Sending...</Trans> : <Trans>Resend code</Trans>}
         </button>
       </div>
     </AuthCard>

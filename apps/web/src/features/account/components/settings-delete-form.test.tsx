@@ -1,6 +1,7 @@
+import { ERRORS } from '@sangam/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RECENT_AUTH_MESSAGE, SettingsDeleteForm } from '@/features/account/components/settings-delete-form';
+import { SettingsDeleteForm } from '@/features/account/components/settings-delete-form';
 import { errorOfResponse } from '@/lib/app-error';
 import { authApi } from '@/lib/auth/auth-api';
 
@@ -13,7 +14,7 @@ describe('SettingsDeleteForm', () => {
     const calls: unknown[] = [];
     vi.spyOn(authApi, 'deleteBySettings').mockImplementation(async (body) => {
       calls.push(body);
-      if (!body.password) throw errorOfResponse(403, { code: 'RECENT_AUTH_REQUIRED', detail: RECENT_AUTH_MESSAGE });
+      if (!body.password) throw errorOfResponse(403, { code: 'RECENT_AUTH_REQUIRED', detail: ERRORS.RECENT_AUTH_REQUIRED.detail });
       return { message: 'Account deleted successfully' };
     });
     const onDeleted = vi.fn();
@@ -21,7 +22,7 @@ describe('SettingsDeleteForm', () => {
     fill('Type your account email', 'Asha@Example.com');
     fill('Type DELETE to confirm', 'DELETE');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    expect(await screen.findByText(RECENT_AUTH_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(ERRORS.RECENT_AUTH_REQUIRED.detail)).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Delete Account' });
     expect(button).toBeDisabled();
     fill('Password', 'Str0ng!pass');

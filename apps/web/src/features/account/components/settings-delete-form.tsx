@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Banner } from '@/components/ui/form/banner';
 import { FormPasswordField, FormTextField } from '@/components/ui/form/fields';
@@ -6,8 +7,10 @@ import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { settingsDeleteFormSchema } from '@/features/account/validation';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorCode, errorText } from '@/lib/auth/error-text';
+import { codeMessage, successMessage } from '@/lib/i18n/error-messages';
 
-export const RECENT_AUTH_MESSAGE = 'For your security, please enter your password again to delete your account.';
+/** The word typed to confirm, in every language (the server checks it). */
+const CONFIRMATION_WORD = 'DELETE';
 
 /**
  * The settings deletion (the alternative flow): the account email typed again and the word DELETE.
@@ -15,6 +18,8 @@ export const RECENT_AUTH_MESSAGE = 'For your security, please enter your passwor
  * and the form asks for the password, then sends it with the same request.
  */
 export function SettingsDeleteForm({ accountEmail, onDeleted }: { accountEmail: string; onDeleted: (message: string) => void }) {
+  const { t } = useLingui();
+  const word = CONFIRMATION_WORD;
   const flash = useFlash();
   const { control, handleSubmit, setValue, watch } = useZodForm(settingsDeleteFormSchema, {
     defaultValues: { email: '', confirmation: '', password: '' },
@@ -24,7 +29,7 @@ export function SettingsDeleteForm({ accountEmail, onDeleted }: { accountEmail: 
   const form = watch();
   const isDeleteEnabled =
     form.email.trim().toLowerCase() === accountEmail.toLowerCase() &&
-    form.confirmation === 'DELETE' &&
+    form.confirmation === word &&
     (!needsPassword || form.password !== '');
 
   const remove = handleSubmit(async ({ email, confirmation, password }) => {
@@ -32,12 +37,12 @@ export function SettingsDeleteForm({ accountEmail, onDeleted }: { accountEmail: 
     setIsLoading(true);
     try {
       const res = await authApi.deleteBySettings({ email: email.trim(), confirmation, ...(needsPassword ? { password } : {}) });
-      onDeleted(res.message || 'Account deleted successfully');
+      onDeleted(successMessage(res.message, t`Account deleted successfully`));
     } catch (err) {
       if (errorCode(err) === 'RECENT_AUTH_REQUIRED') {
         setNeedsPassword(true);
-        flash.setError(errorText(err, RECENT_AUTH_MESSAGE));
-      } else flash.setError(errorText(err, 'Failed to delete account'));
+        flash.setError(errorText(err, codeMessage('RECENT_AUTH_REQUIRED') ?? ''));
+      } else flash.setError(errorText(err, t`Failed to delete account`));
       setValue('password', '');
       setIsLoading(false);
     }
@@ -46,11 +51,18 @@ export function SettingsDeleteForm({ accountEmail, onDeleted }: { accountEmail: 
   return (
     <form onSubmit={remove} noValidate>
       <Banner kind="error" text={flash.error} onClear={flash.clearError} />
-      <FormTextField control={control} name="email" label="Type your account email" error={null} autoComplete="off" disabled={isLoading} />
+      <FormTextField
+        control={control}
+        name="email"
+        label={t`Type your account email`}
+        error={null}
+        autoComplete="off"
+        disabled={isLoading}
+      />
       <FormTextField
         control={control}
         name="confirmation"
-        label="Type DELETE to confirm"
+        label={t`Type ${word} to confirm`}
         error={null}
         autoComplete="off"
         disabled={isLoading}
@@ -59,7 +71,7 @@ export function SettingsDeleteForm({ accountEmail, onDeleted }: { accountEmail: 
         <FormPasswordField
           control={control}
           name="password"
-          label="Password"
+          label={t`Password`}
           error={null}
           disabled={isLoading}
           autoComplete="current-password"
@@ -70,7 +82,7 @@ export function SettingsDeleteForm({ accountEmail, onDeleted }: { accountEmail: 
         disabled={!isDeleteEnabled || isLoading}
         className="w-full rounded-full bg-red-600 py-3 font-semibold text-white hover:bg-red-500 disabled:opacity-50"
       >
-        {isLoading ? 'Deleting...' : 'Delete Account'}
+        {isLoading ? <Trans>Deleting...</Trans> : <Trans>Delete Account</Trans>}
       </button>
     </form>
   );

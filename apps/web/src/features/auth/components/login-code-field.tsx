@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Control, Path } from 'react-hook-form';
 import { FormTextField } from '@/components/ui/form/fields';
 
@@ -42,12 +43,13 @@ export function LoginCodeField<T extends { code: string }>({
   control: Control<T>;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <p role="status" className="mb-3 rounded-lg border border-neon-cyan/30 bg-neon-cyan/10 px-3 py-2 text-sm text-slate-100">
         {note}
       </p>
-      <SixDigitCodeField control={control} label="Sign-in code" error={null} disabled={disabled} />
+      <SixDigitCodeField control={control} label={t`Sign-in code`} error={null} disabled={disabled} />
     </>
   );
 }

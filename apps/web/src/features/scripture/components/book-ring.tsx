@@ -72,7 +72,7 @@ export function BookRing<T extends { id: string }>({
           ))}
         </div>
       </div>
-      <RingControls noun={t`book`} active={active} count={items.length} isLoading={isLoading} move={move} />
+      <RingControls noun="book" active={active} count={items.length} isLoading={isLoading} move={move} />
     </section>
   );
 }
