@@ -6,9 +6,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { linguiCatalogsUpToDate } from './i18n-check';
+import { englishShellCatalog } from './i18n-shell';
 
 /** The Lingui config of the web app, found from here (vitest runs from the repository's root). */
 export const linguiConfigPath = path.resolve(import.meta.dirname, 'lingui.config.ts');
+
+/** The screens whose English messages are bundled with the app (the rest load with the other screens)… */
+export const englishShellScreens = ['src/app/routes/public/landing.tsx'];
+/** …but for those of the phone menu, which shows only when tapped, by when the whole catalog is in. */
+export const englishShellLater = ['src/components/layout/mobile-menu.tsx'];
 
 /** Lingui's macros (Trans, t, msg) compile to catalog lookups, through Babel only in files that import them. */
 export const linguiMacro = () =>
@@ -30,6 +36,7 @@ export default defineConfig({
     lingui({ configPath: linguiConfigPath, failOnMissing: true, failOnCompileError: true }),
     // …and a message written in the source but never extracted into the catalogs fails it too.
     linguiCatalogsUpToDate(linguiConfigPath),
+    englishShellCatalog(linguiConfigPath, englishShellScreens, englishShellLater),
     tailwindcss(),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
