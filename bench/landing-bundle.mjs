@@ -1,5 +1,6 @@
 // Prints the gzipped size of the JavaScript the landing page loads initially (entry + modulepreloads
-// + the landing route's lazy chunk and its static imports), read from the built apps/web/dist.
+// + the landing route's lazy chunk and its static imports), read from the built apps/web/dist, and the
+// gzipped size of each locale's catalog chunk (issue 24: at most 30 KB each).
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,3 +29,18 @@ for (const file of files) {
   console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${file}`);
 }
 console.log(`landing initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (target <= 150 KB)`);
+// The same measure of the last build before Lingui (4be43c7): issue 24 allows at most 5 KB more.
+const PRE_I18N_BYTES = 175_681;
+console.log(`  grown by ${((total - PRE_I18N_BYTES) / 1024).toFixed(2)} KB over the build before Lingui (issue 24: at most 5 KB)`);
+
+const gz = (file) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const catalogs = Object.entries(manifest).filter(([key]) => /^src\/locales\/[^/]+\.po$/.test(key));
+let over = 0;
+for (const [key, chunk] of catalogs.sort(([a], [b]) => a.localeCompare(b))) {
+  const size = gz(chunk.file);
+  if (size > 30 * 1024) over += 1;
+  console.log(
+    `${(size / 1024).toFixed(1).padStart(8)} KB  catalog ${path.basename(key, '.po')}${files.has(chunk.file) ? ' (on the landing page)' : ''}`,
+  );
+}
+console.log(`locale catalogs: ${catalogs.length}, ${over} over 30 KB gzipped (target: none)`);

@@ -1,5 +1,7 @@
 // Runs Lighthouse (mobile emulation, performance only) against `/` of the built product served on a
-// free port, in Debian's Chromium, and prints the score and the main metrics.
+// free port, in Debian's Chromium, and prints the score and the main metrics. With a language code
+// (`node bench/landing-lighthouse.mjs hi`) the browser asks for that language first (Accept-Language and
+// navigator.languages), as a first visit from a phone set to it: the page comes up in that language.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,6 +11,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const root = path.resolve(import.meta.dirname, '..');
+const locale = process.argv[2];
+if (locale !== undefined && !/^[a-z]{2}$/.test(locale)) {
+  console.error('Usage: node bench/landing-lighthouse.mjs [language code, e.g. hi]');
+  process.exit(1);
+}
+// Issue 24: Lighthouse mobile on `/` in Hindi at least 95; the English page's target stays 90.
+const target = locale ? 95 : 90;
 const port = await new Promise((resolve) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
     const p = srv.address().port;
@@ -21,7 +30,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
   stdio: 'inherit',
 });
 const url = `http://127.0.0.1:${port}/`;
-for (let i = 0; i < 100; i += 1) {
+// Up to a minute: on a busy machine the server can take a while to come up.
+for (let i = 0; i < 300; i += 1) {
   try {
     if ((await fetch(`${url}readyz`)).ok) break;
   } catch {}
@@ -36,13 +46,34 @@ const chrome = await chromeLauncher.launch({
     '--disable-background-networking',
     '--disable-component-update',
     '--no-first-run',
+    ...(locale ? [`--accept-lang=${locale}-IN,${locale}`] : []),
   ],
 });
+/** What holds the last run's score back: the metrics below full marks, the largest downloads and the fonts. */
+function printLimits(lhr) {
+  const weights = lhr.categories.performance.auditRefs.filter((r) => r.weight > 0);
+  for (const { id, weight } of weights) {
+    const audit = lhr.audits[id];
+    if (audit.score !== null && audit.score < 1)
+      console.log(`  ${audit.title}: ${audit.displayValue} (score ${audit.score.toFixed(2)}, weight ${weight})`);
+  }
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const largest = [...requests].sort((a, b) => b.transferSize - a.transferSize).slice(0, 5);
+  for (const r of largest) console.log(`  ${(r.transferSize / 1024).toFixed(1).padStart(7)} KB  ${r.url.replace(url, '/')}`);
+  for (const shift of lhr.audits['layout-shifts']?.details?.items ?? [])
+    console.log(`  layout shift ${shift.score.toFixed(3)}: ${shift.node?.snippet ?? '?'} ${shift.node?.nodeLabel ?? ''}`);
+  const fonts = requests.filter((r) => r.url.endsWith('.woff2')).map((r) => path.basename(r.url));
+  console.log(`  fonts downloaded: ${fonts.length ? fonts.join(', ') : 'none'}`);
+}
+
 try {
   const runs = [];
+  let last;
   for (let i = 0; i < 3; i += 1) {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], formFactor: 'mobile', logLevel: 'error' });
     const lhr = result.lhr;
+    last = lhr;
+    if (lhr.runtimeError) console.log(`run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     runs.push(Math.round(lhr.categories.performance.score * 100));
     const m = (id) => lhr.audits[id].displayValue;
     console.log(
@@ -50,7 +81,8 @@ try {
     );
   }
   runs.sort((a, b) => a - b);
-  console.log(`Lighthouse mobile performance for /: median ${runs[1]} (target >= 90)`);
+  console.log(`Lighthouse mobile performance for /${locale ? ` in ${locale}` : ''}: median ${runs[1]} (target >= ${target})`);
+  printLimits(last);
 } finally {
   await chrome.kill();
   server.kill('SIGTERM');

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { linguiConfigPath, linguiMacro } from './vite.config';
+import { englishShellCatalog } from './i18n-shell';
+import { englishShellScreens, linguiConfigPath, linguiMacro } from './vite.config';
 
 export default defineConfig({
-  plugins: [linguiMacro(), react(), lingui({ configPath: linguiConfigPath })],
+  plugins: [linguiMacro(), react(), lingui({ configPath: linguiConfigPath }), englishShellCatalog(linguiConfigPath, englishShellScreens)],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     name: 'web',

@@ -1,6 +1,6 @@
+import { messages as englishShell } from 'virtual:english-shell';
 import { i18n, type Messages } from '@lingui/core';
 import { type LocaleCode, localeSchema, pickLocale } from '@sangam/contracts';
-import { messages as englishMessages } from '@/locales/en.po';
 
 /** A locale of the interface: a shipped language, or the pseudo-locale of tests (accented, longer text). */
 export type UiLocale = LocaleCode | typeof PSEUDO_LOCALE;
@@ -8,10 +8,12 @@ export const PSEUDO_LOCALE = 'pseudo-LOCALE';
 export const LOCALE_STORAGE_KEY = 'sangam.locale';
 
 /**
- * The other catalogs, one chunk each, fetched only when their language is chosen. English, the
- * source, is bundled so an English visitor never waits for (or downloads) a catalog.
+ * The catalogs, one chunk each, fetched only when their language is chosen. English, the source, has
+ * the messages of the landing page and the shell bundled (`virtual:english-shell`), so an English
+ * visitor never waits for a catalog there; its whole catalog follows for the other screens.
  */
-const loaders: Record<Exclude<UiLocale, 'en'>, () => Promise<{ messages: Messages }>> = {
+const loaders: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
+  en: () => import('@/locales/en.po'),
   hi: () => import('@/locales/hi.po'),
   bn: () => import('@/locales/bn.po'),
   mr: () => import('@/locales/mr.po'),
@@ -45,17 +47,37 @@ export function initialLocale(): UiLocale {
 /** The `lang` attribute for a locale (the pseudo-locale is English text, accented). */
 const langAttribute = (locale: UiLocale) => (locale === PSEUDO_LOCALE ? 'en-XA' : locale);
 
+let englishMessages: Messages = englishShell;
+let englishScreens: Promise<void> | null = null;
+
+/** The rest of the English catalog (the screens past the landing page), fetched once; a failure may retry. */
+function loadEnglishScreens(): Promise<void> {
+  englishScreens ??= loaders.en().then(
+    ({ messages }) => {
+      englishMessages = messages;
+      i18n.load('en', messages);
+    },
+    () => {
+      englishScreens = null;
+    },
+  );
+  return englishScreens;
+}
+
 /**
- * Loads a locale's catalog and switches the interface to it; `<html lang>` follows. English activates
- * at once (no await), so the first render of an English visitor is never held up.
+ * Loads a locale's catalog (and script face) and switches the interface to it; `<html lang>` follows.
+ * English activates at once with its bundled messages and resolves once the rest of its catalog is in.
  */
 export async function activateLocale(locale: UiLocale): Promise<void> {
   if (locale === 'en') i18n.loadAndActivate({ locale, messages: englishMessages });
   else {
-    const { messages } = await loaders[locale]();
+    // The catalog and the script's face load together: the text is first laid out in its own font.
+    const font = import('./script-fonts').then((m) => m.loadScriptFont(locale));
+    const [{ messages }] = await Promise.all([loaders[locale](), font]);
     i18n.loadAndActivate({ locale, messages });
   }
   document.documentElement.lang = langAttribute(locale);
+  if (locale === 'en') await loadEnglishScreens();
 }
 
 /** The visitor picked a language: keep it (signed out and in, for now on this device only) and switch. */
@@ -68,9 +90,14 @@ export async function chooseLocale(locale: UiLocale): Promise<void> {
   await activateLocale(locale);
 }
 
-/** Activates English synchronously, then the kept or detected language (a catalog fetch away). */
+/**
+ * Activates English's bundled messages synchronously, then the kept or detected language (a catalog
+ * fetch away). In English the landing page renders at once; another first screen waits for the rest.
+ */
 export function startI18n(): Promise<void> {
-  activateLocale('en');
+  i18n.loadAndActivate({ locale: 'en', messages: englishShell });
   const locale = initialLocale();
-  return locale === 'en' ? Promise.resolve() : activateLocale(locale);
+  if (locale !== 'en') return activateLocale(locale).catch(() => activateLocale('en'));
+  const screens = activateLocale('en');
+  return window.location.pathname === '/' ? Promise.resolve() : screens;
 }

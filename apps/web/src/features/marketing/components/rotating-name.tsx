@@ -3,7 +3,7 @@ import { useRotation } from '@/features/marketing/components/use-rotation';
 
 export const NAME_ROTATION_MS = 4000;
 
-/** The product's name in Indian scripts, changing every 4000 ms. */
+/** The product's name in Indian scripts, changing every 4000 ms (in the system's fonts: styles/fonts.css). */
 export function RotatingName() {
   const [index] = useRotation(BRAND.scripts.length, NAME_ROTATION_MS);
   const word = BRAND.scripts[index] ?? BRAND.name;
@@ -14,7 +14,7 @@ export function RotatingName() {
         key={word}
         data-testid="rotating-name"
         aria-hidden="true"
-        className="inline-block animate-[fade-up_600ms_ease-out] bg-gradient-to-r from-neon-cyan via-sky-300 to-neon-purple bg-clip-text text-transparent"
+        className="font-system-scripts inline-block animate-[fade-up_600ms_ease-out] bg-gradient-to-r from-neon-cyan via-sky-300 to-neon-purple bg-clip-text text-transparent"
       >
         {word}
       </span>
