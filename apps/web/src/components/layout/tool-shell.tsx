@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ export function ToolShell({ title, subtitle, children }: { title: string; subtit
     <div className="min-h-dvh">
       <header className="flex h-16 items-center justify-between border-b border-white/5 px-4">
         <Link to={paths.home} className="btn-ghost px-3 py-1.5">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back
+          <ArrowLeft className="size-4" aria-hidden="true" /> <Trans>Back</Trans>
         </Link>
         <div className="flex items-center gap-1">
           <LanguageMenu />

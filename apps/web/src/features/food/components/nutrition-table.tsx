@@ -34,16 +34,23 @@ function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: strin
           </Trans>
         </p>
         <ul className="grid gap-1 text-xs">
-          {r.ingredients.map((i) => (
-            <li key={`${i.name}-${i.ifctCode ?? i.basis}`}>
-              {i.grams} g {i.name}: {i.ifctCode ? `IFCT 2017 ${i.ifctCode}` : i.basis}
-              {i.isEstimate && (
-                <span className="ml-1 text-amber-300">
-                  <Trans>(estimate)</Trans>
-                </span>
-              )}
-            </li>
-          ))}
+          {r.ingredients.map((i) => {
+            const grams = i.grams;
+            const ingredient = i.name;
+            const basis = i.ifctCode ? `IFCT 2017 ${i.ifctCode}` : i.basis;
+            return (
+              <li key={`${i.name}-${i.ifctCode ?? i.basis}`}>
+                <Trans>
+                  {grams} g {ingredient}: {basis}
+                </Trans>
+                {i.isEstimate && (
+                  <span className="ml-1 text-amber-300">
+                    <Trans>(estimate)</Trans>
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
         <p className="mt-2 text-xs text-slate-400">{item.source}.</p>
       </td>
