@@ -22,8 +22,14 @@ export function useLocaleFormat() {
       rupees: (amount: number) => formatRupees(locale, amount),
       count: (count: number) => formatCount(locale, count),
       date: (iso: string) => formatDate(locale, iso),
+      // English keeps its "3:04 pm"; the Indian languages take the 24-hour clock, as their am/pm is Latin.
       dateTimeUtc: (iso: string) =>
-        new Intl.DateTimeFormat(`${locale}-IN`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)),
+        new Intl.DateTimeFormat(`${locale}-IN`, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: 'UTC',
+          ...(locale === 'en' ? {} : { hourCycle: 'h23' as const }),
+        }).format(new Date(iso)),
     }),
     [locale],
   );

@@ -47,12 +47,9 @@ export function RealRows({ result }: { result: LeaderboardCategoryResult }) {
     const votes = count(r.votes);
     const likes = count(r.likes);
     const unlikes = count(r.unlikes);
-    const parts = [
-      t`${plural(voteCount, { one: `${votes} vote`, other: `${votes} votes` })}`,
-      ...(r.provider ? [r.provider] : []),
-      t`${plural(likeCount, { one: `${likes} like`, other: `${likes} likes` })}`,
-      t`${plural(unlikeCount, { one: `${unlikes} unlike`, other: `${unlikes} unlikes` })}`,
-    ];
+    const votesText = t`${plural(voteCount, { one: `${votes} vote`, other: `${votes} votes` })}`;
+    const likesText = t`${plural(likeCount, { one: `${likes} like`, other: `${likes} likes` })}`;
+    const unlikesText = t`${plural(unlikeCount, { one: `${unlikes} unlike`, other: `${unlikes} unlikes` })}`;
     return (
       <tr key={r.modelId} className="border-t border-white/5 text-slate-300">
         <Rank rank={r.rank} />
@@ -63,7 +60,16 @@ export function RealRows({ result }: { result: LeaderboardCategoryResult }) {
           <span className="font-mono text-neon-cyan">{r.score}</span>
           <span className="block text-xs text-slate-400">{t`95 % CI ${lower}–${upper}`}</span>
         </td>
-        <td className="p-4">{parts.join(' · ')}</td>
+        <td className="p-4">
+          {votesText}
+          {r.provider && (
+            <>
+              {' · '}
+              <span translate="no">{r.provider}</span>
+            </>
+          )}
+          {` · ${likesText} · ${unlikesText}`}
+        </td>
       </tr>
     );
   });

@@ -141,7 +141,7 @@ export function ApiGuide({ base }: { base: string }) {
           caption={t`Error codes`}
           head={[t`code`, t`status`, t`meaning`]}
           rows={Object.entries(OPENAI_ERRORS).map(([code, e]) => [
-            code,
+            <code key={code}>{code}</code>,
             e.status,
             <span key={code} lang="en">
               {e.message}
