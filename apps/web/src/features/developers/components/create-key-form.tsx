@@ -64,6 +64,7 @@ export function CreateKeyForm({ isSaving, onCreate }: { isSaving: boolean; onCre
           value={form.models}
           onChange={set('models')}
           placeholder="sangam/fusion, sangam/universe"
+          translate="no"
           hint={t`Empty: every model.`}
         />
       </div>
