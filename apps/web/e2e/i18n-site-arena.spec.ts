@@ -1,10 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { randomIp } from './fixtures';
 import { behave } from './support/fake-llm';
 import { SIZES } from './support/i18n-checks';
 import { createOwnUser, type OwnServer, startOwnServer } from './support/own-server';
 import { checkScreen, keepNow } from './support/site-checks';
-import { signIn } from './support/users';
+import { type E2EUser, signIn } from './support/users';
 
 /**
  * The arena and the real leaderboard in Hindi and Tamil at 360 and 1440 px (issue 24), on a server of
@@ -22,7 +22,8 @@ const test = base.extend<object, { arena: OwnServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // Starting a server takes a while on a busy machine.
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ arena }, use) => {
     await use(arena.url);
@@ -69,14 +70,19 @@ async function scriptModels() {
 }
 
 /** Votes for the hash-map answer through the API until Overall and Coding have real rankings. */
-async function seedVotes(page: Page) {
-  const request = page.request;
+async function seedVotes(request: APIRequestContext, user: E2EUser) {
+  const login = await request.post('/api/v1/login', { form: { username: user.email, password: user.password } });
+  const token = String(((await login.json()) as { access_token: string }).access_token);
+  const headers = { authorization: `Bearer ${token}` };
   for (let i = 0; i < MIN_VOTES + 2; i += 1) {
-    const battle = await request.post('/api/v1/arena/battles', { data: { prompt: `Write a Python function ${i} e2e-i18n-arena` } });
+    const battle = await request.post('/api/v1/arena/battles', {
+      headers,
+      data: { prompt: `Write a Python function ${i} e2e-i18n-arena` },
+    });
     expect(battle.status()).toBe(201);
     const body = (await battle.json()) as { battleId: string; answers: { A: string; B: string } };
     const winner = body.answers.A.includes('hash map') ? 'a' : body.answers.B.includes('hash map') ? 'b' : 'tie';
-    const vote = await request.post(`/api/v1/arena/battles/${encodeURIComponent(body.battleId)}/vote`, { data: { winner } });
+    const vote = await request.post(`/api/v1/arena/battles/${encodeURIComponent(body.battleId)}/vote`, { headers, data: { winner } });
     expect(vote.status()).toBe(200);
   }
 }
@@ -100,7 +106,7 @@ for (const lang of LANGUAGES) {
       await checkScreen(page, lang, 'main', `i18n-site-${lang.code}-arena-result-${size}`);
     }
 
-    await seedVotes(page);
+    await seedVotes(request, user);
     await expect
       .poll(async () => {
         const board = (await (await request.get('/api/v1/leaderboard')).json()) as {

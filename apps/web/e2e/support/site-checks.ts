@@ -28,7 +28,7 @@ const SITE_NAMES = new Set([
 ]);
 
 /**
- * Text that is never translated is skipped: model output, user-typed text, model, plan and key names
+ * Text that is never translated is skipped: model output, user-typed text (and a text box's value), model, plan and key names
  * (`translate="no"`), code samples and identifiers (`code`, `pre`), and the English-only legal text
  * and API messages (`lang="en"`).
  */
@@ -44,7 +44,7 @@ export async function strayWords(page: Page, selector: string) {
     for (const root of roots) {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode())
-        if (!node.parentElement?.closest(skipped)) out.push(node.textContent ?? '');
+        if (!node.parentElement?.closest(`${skipped}, textarea`)) out.push(node.textContent ?? '');
       for (const el of [root, ...root.querySelectorAll('*')]) {
         if (el.closest(skipped)) continue;
         for (const name of ['aria-label', 'placeholder', 'title', 'alt']) out.push(el.getAttribute(name) ?? '');

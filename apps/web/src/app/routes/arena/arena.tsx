@@ -5,7 +5,7 @@ import { BattleArena } from '@/features/arena/components/battle-arena';
 
 export function ArenaRoute() {
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
       <header className="mb-6">
         <h1 className="text-3xl font-bold text-white">
           <Trans>Arena</Trans>
@@ -22,6 +22,6 @@ export function ArenaRoute() {
         </p>
       </header>
       <BattleArena />
-    </div>
+    </main>
   );
 }
