@@ -25,6 +25,7 @@ const LANGUAGES = [
     cancel: 'सब्सक्रिप्शन रद्द करें',
     yesCancel: 'हाँ, रद्द करें',
     keyName: 'नाम',
+    keyLabel: 'संपादक',
     createKey: 'की बनाएँ',
     englishNote: 'यह पेज सिर्फ़ अंग्रेज़ी में उपलब्ध है।',
   },
@@ -38,6 +39,7 @@ const LANGUAGES = [
     cancel: 'சந்தாவை ரத்து செய்',
     yesCancel: 'ஆம், ரத்து செய்',
     keyName: 'பெயர்',
+    keyLabel: 'தொகுப்பி',
     createKey: 'சாவியை உருவாக்கு',
     englishNote: 'இந்தப் பக்கம் ஆங்கிலத்தில் மட்டுமே உள்ளது.',
   },
@@ -87,7 +89,8 @@ for (const lang of LANGUAGES) {
       // The account screens' own headings belong to the account screens: only this area's cards are checked.
       await page.goto('/profile/developer-keys');
       await checkScreen(page, lang, 'main section.card', `i18n-site-${lang.code}-keys-empty-${size}`);
-      await page.getByLabel(lang.keyName, { exact: true }).fill('Editor संपादक');
+      // A key named in the user's language (its name also labels its row, e.g. "की संपादक").
+      await page.getByLabel(lang.keyName, { exact: true }).fill(lang.keyLabel);
       await page.getByRole('button', { name: lang.createKey, exact: true }).click();
       await expect(page.getByTestId('new-key-secret')).toBeVisible();
       await expect(page.locator('main li[aria-label]')).toHaveCount(1);
