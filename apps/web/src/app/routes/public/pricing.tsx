@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PLANS } from '@sangam/contracts/plans';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { MODE_COMPARISON, PRICING_FAQ, PRICING_SLIDES } from '@/features/marketi
 export function PricingRoute() {
   // Back from sign-up (?plan=...&period=...): that plan's period is chosen and its card in view.
   const [params] = useSearchParams();
+  const { i18n, t } = useLingui();
   const chosenPlan = PLANS.find((p) => p.id === params.get('plan'));
   const [billing, setBilling] = useState<Billing>(params.get('period') === 'monthly' ? 'monthly' : 'annual');
   useEffect(() => {
@@ -19,20 +21,24 @@ export function PricingRoute() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-16">
       <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-4xl font-bold text-white sm:text-5xl">Pricing in rupees, for everyone</h1>
-        <p className="mt-4 text-lg text-slate-300">Several AI models for about half the price of one premium AI chat subscription.</p>
+        <h1 className="text-4xl font-bold break-words text-white sm:text-5xl">
+          <Trans>Pricing in rupees, for everyone</Trans>
+        </h1>
+        <p className="mt-4 text-lg text-slate-300">
+          <Trans>Several AI models for about half the price of one premium AI chat subscription.</Trans>
+        </p>
       </header>
       <div className="mx-auto mt-10 max-w-3xl">
         <SlideShow
-          label="Pricing highlights"
+          label={t`Pricing highlights`}
           orientation="horizontal"
           slides={PRICING_SLIDES.map((s) => ({
             id: s.id,
-            title: s.title,
+            title: i18n._(s.title),
             render: () => (
-              <div className="card text-center">
-                <h2 className="text-2xl font-bold text-white">{s.title}</h2>
-                <p className="mt-2 text-slate-300">{s.body}</p>
+              <div className="card text-center break-words">
+                <h2 className="text-2xl font-bold text-white">{i18n._(s.title)}</h2>
+                <p className="mt-2 text-slate-300">{i18n._(s.body)}</p>
               </div>
             ),
           }))}
@@ -41,31 +47,31 @@ export function PricingRoute() {
 
       <section aria-labelledby="compare-heading" className="mt-16">
         <h2 id="compare-heading" className="text-center text-3xl font-bold text-white">
-          Sangam or Universe?
+          <Trans>Sangam or Universe?</Trans>
         </h2>
-        <ScrollRegion label="Sangam and Universe compared" className="mt-8 rounded-2xl border border-white/10">
+        <ScrollRegion label={t`Sangam and Universe compared`} className="mt-8 rounded-2xl border border-white/10">
           <table className="w-full min-w-[560px] text-left text-sm">
             <thead className="bg-white/5 text-slate-200">
               <tr>
                 <th scope="col" className="p-4">
-                  Feature
+                  <Trans>Feature</Trans>
                 </th>
                 <th scope="col" className="p-4 text-neon-cyan">
-                  Sangam mode
+                  <Trans>Sangam mode</Trans>
                 </th>
                 <th scope="col" className="p-4 text-neon-purple">
-                  Universe mode
+                  <Trans>Universe mode</Trans>
                 </th>
               </tr>
             </thead>
             <tbody>
               {MODE_COMPARISON.map((row) => (
-                <tr key={row.feature} className="border-t border-white/5 text-slate-300">
+                <tr key={row.id} className="border-t border-white/5 text-slate-300">
                   <th scope="row" className="p-4 font-medium text-white">
-                    {row.feature}
+                    {i18n._(row.feature)}
                   </th>
-                  <td className="p-4">{row.sangam}</td>
-                  <td className="p-4">{row.universe}</td>
+                  <td className="p-4">{i18n._(row.sangam)}</td>
+                  <td className="p-4">{i18n._(row.universe)}</td>
                 </tr>
               ))}
             </tbody>
@@ -75,8 +81,10 @@ export function PricingRoute() {
 
       <PaymentsNotice />
       <div className="mt-16 flex justify-center">
-        <fieldset className="inline-flex rounded-full border border-white/10 bg-white/5 p-1">
-          <legend className="sr-only">Billing period</legend>
+        <fieldset className="inline-flex max-w-full flex-wrap justify-center rounded-full border border-white/10 bg-white/5 p-1">
+          <legend className="sr-only">
+            <Trans>Billing period</Trans>
+          </legend>
           {(['annual', 'monthly'] as const).map((b) => (
             <button
               key={b}
@@ -88,7 +96,7 @@ export function PricingRoute() {
                 billing === b ? 'bg-neon-cyan text-ink' : 'text-slate-300 hover:text-white',
               )}
             >
-              {b === 'annual' ? 'Annually' : 'Monthly'}
+              {b === 'annual' ? <Trans>Annually</Trans> : <Trans>Monthly</Trans>}
             </button>
           ))}
         </fieldset>
@@ -96,8 +104,8 @@ export function PricingRoute() {
 
       {(['sangam', 'universe'] as const).map((mode) => (
         <section key={mode} aria-labelledby={`${mode}-plans`} className="mt-12">
-          <h2 id={`${mode}-plans`} className="text-2xl font-bold text-white">
-            {mode === 'sangam' ? 'Sangam plans: one refined answer' : 'Universe plans: every model side by side'}
+          <h2 id={`${mode}-plans`} className="text-2xl font-bold break-words text-white">
+            {mode === 'sangam' ? <Trans>Sangam plans: one refined answer</Trans> : <Trans>Universe plans: every model side by side</Trans>}
           </h2>
           <div className="mt-8 grid gap-8 md:grid-cols-3">
             {PLANS.filter((p) => p.mode === mode).map((plan) => (
@@ -114,13 +122,13 @@ export function PricingRoute() {
 
       <section aria-labelledby="faq-heading" className="mx-auto mt-20 max-w-3xl">
         <h2 id="faq-heading" className="text-center text-3xl font-bold text-white">
-          Frequently asked questions
+          <Trans>Frequently asked questions</Trans>
         </h2>
         <div className="mt-8 grid gap-3">
           {PRICING_FAQ.map((f) => (
-            <details key={f.q} className="card p-5">
-              <summary className="cursor-pointer font-semibold text-white">{f.q}</summary>
-              <p className="mt-3 text-slate-300">{f.a}</p>
+            <details key={f.id} className="card p-5 break-words">
+              <summary className="cursor-pointer font-semibold text-white">{i18n._(f.q)}</summary>
+              <p className="mt-3 text-slate-300">{i18n._(f.a)}</p>
             </details>
           ))}
         </div>

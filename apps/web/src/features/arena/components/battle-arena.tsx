@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Battle, Vote, VoteResult } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
@@ -6,22 +9,22 @@ import { AnswerMarkdown } from '@/components/tool/answer-markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCastVote, useCreateBattle } from '@/features/arena/api/battles';
+import { categoryName } from '@/features/arena/components/category-names';
 import { AppError } from '@/lib/app-error';
 
-const VOTES: Array<{ winner: Vote['winner']; label: string }> = [
-  { winner: 'a', label: 'A is better' },
-  { winner: 'b', label: 'B is better' },
-  { winner: 'tie', label: 'Tie' },
-  { winner: 'both_bad', label: 'Both are bad' },
+const VOTES: Array<{ winner: Vote['winner']; label: MessageDescriptor }> = [
+  { winner: 'a', label: msg`A is better` },
+  { winner: 'b', label: msg`B is better` },
+  { winner: 'tie', label: msg`Tie` },
+  { winner: 'both_bad', label: msg`Both are bad` },
 ];
-
-const messageOf = (err: unknown) => (err instanceof AppError ? err.message : 'Something went wrong. Please try again.');
 
 /** A failed call's message, read out as an alert. */
 function ErrorLine({ error, className }: { error: unknown; className?: string }) {
+  const { t } = useLingui();
   return (
     <p role="alert" className={clsx(className, 'text-sm text-rose-300')}>
-      {messageOf(error)}
+      {error instanceof AppError ? error.message : t`Something went wrong. Please try again.`}
     </p>
   );
 }
@@ -30,11 +33,16 @@ function AnswerCard({ side, text, revealed }: { side: 'A' | 'B'; text: string; r
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="card min-w-0">
-      <h2 id={headingId} className="text-lg font-semibold text-white">
-        Model {side}
-        {revealed && <span className="ml-2 text-sm font-normal text-neon-cyan">{revealed}</span>}
+      <h2 id={headingId} className="text-lg font-semibold break-words text-white">
+        {side === 'A' ? <Trans>Model A</Trans> : <Trans>Model B</Trans>}
+        {revealed && (
+          <span className="ml-2 text-sm font-normal text-neon-cyan" translate="no">
+            {revealed}
+          </span>
+        )}
       </h2>
-      <div className="mt-3 break-words text-slate-200">
+      {/* The model's answer: model output, never translated. */}
+      <div className="mt-3 break-words text-slate-200" translate="no">
         <AnswerMarkdown text={text} isStreaming={false} />
       </div>
     </section>
@@ -53,6 +61,7 @@ export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) 
   const [result, setResult] = useState<VoteResult | null>(null);
   const create = useCreateBattle();
   const vote = useCastVote();
+  const { i18n, t } = useLingui();
 
   const start = (e: FormEvent) => {
     e.preventDefault();
@@ -75,11 +84,14 @@ export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) 
     vote.reset();
   };
 
+  const nameA = result?.models.A.name;
+  const nameB = result?.models.B.name;
+  const category = result ? categoryName(i18n, result.category) : '';
   return (
     <div className="space-y-6">
       <form onSubmit={start} className="card space-y-3">
         <label htmlFor={promptId} className="block text-sm font-medium text-slate-200">
-          Your prompt
+          <Trans>Your prompt</Trans>
         </label>
         <textarea
           id={promptId}
@@ -88,11 +100,11 @@ export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) 
           maxLength={4000}
           rows={3}
           className="w-full rounded-xl border border-white/10 bg-black/30 p-3 text-white placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-neon-cyan"
-          placeholder="Ask anything; two anonymous models will answer."
+          placeholder={t`Ask anything; two anonymous models will answer.`}
         />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary" disabled={!prompt.trim() || create.isPending}>
-            {create.isPending ? 'Models are answering…' : 'Start battle'}
+            {create.isPending ? <Trans>Models are answering…</Trans> : <Trans>Start battle</Trans>}
           </button>
           {create.isPending && <Spinner />}
         </div>
@@ -107,7 +119,9 @@ export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) 
           </div>
           {!result ? (
             <fieldset className="card">
-              <legend className="px-1 text-sm font-medium text-slate-200">Which answer is better?</legend>
+              <legend className="px-1 text-sm font-medium text-slate-200">
+                <Trans>Which answer is better?</Trans>
+              </legend>
               <div className="mt-2 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
                 {VOTES.map((v) => (
                   <button
@@ -115,26 +129,31 @@ export function BattleArena({ initialPrompt = '' }: { initialPrompt?: string }) 
                     type="button"
                     onClick={() => choose(v.winner)}
                     disabled={vote.isPending}
-                    className={clsx('btn-ghost justify-center', v.winner === 'both_bad' && 'text-rose-200')}
+                    className={clsx('btn-ghost justify-center text-center break-words', v.winner === 'both_bad' && 'text-rose-200')}
                   >
-                    {v.label}
+                    {i18n._(v.label)}
                   </button>
                 ))}
               </div>
               {vote.isError && <ErrorLine error={vote.error} className="mt-3" />}
             </fieldset>
           ) : (
-            <section aria-label="Result" className="card space-y-2" aria-live="polite">
-              <p className="text-white">
-                Thanks for voting. Model A was <strong>{result.models.A.name}</strong>; Model B was <strong>{result.models.B.name}</strong>.
+            <section aria-label={t`Result`} className="card space-y-2" aria-live="polite">
+              <p className="break-words text-white">
+                <Trans>
+                  Thanks for voting. Model A was <strong translate="no">{nameA}</strong>; Model B was{' '}
+                  <strong translate="no">{nameB}</strong>.
+                </Trans>
               </p>
-              <p className="text-sm text-slate-400">Counted under {result.category}.</p>
+              <p className="text-sm text-slate-400">
+                <Trans>Counted under {category}.</Trans>
+              </p>
               <div className="flex flex-wrap gap-3">
                 <button type="button" className="btn-primary" onClick={again}>
-                  New battle
+                  <Trans>New battle</Trans>
                 </button>
                 <Link to={paths.leaderboard} className="btn-ghost justify-center">
-                  See the leaderboard
+                  <Trans>See the leaderboard</Trans>
                 </Link>
               </div>
             </section>

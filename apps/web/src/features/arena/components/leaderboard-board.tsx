@@ -1,4 +1,7 @@
-import { LEADERBOARD_CATEGORIES, type LeaderboardCategoryResult } from '@sangam/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LEADERBOARD_CATEGORIES } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,46 +9,16 @@ import { HeadingRow } from '@/components/ui/heading-row';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { useLeaderboard } from '@/features/arena/api/leaderboard';
+import { categoryName } from '@/features/arena/components/category-names';
+import { RealRows, SampleRows } from '@/features/arena/components/leaderboard-rows';
 import { Methodology } from '@/features/arena/components/methodology';
 import { useLeaderboardLanguage } from '@/features/arena/hooks/use-leaderboard-language';
+import { useLocaleFormat } from '@/lib/i18n/use-locale-format';
 
-export type SampleEntry = { rank: number; modelName: string; score: number; description: string };
+export type SampleEntry = { rank: number; modelName: string; score: number; note: MessageDescriptor };
 type Category = (typeof LEADERBOARD_CATEGORIES)[number];
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, '-');
-const when = (iso: string | null) =>
-  iso ? `${new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC` : 'never';
-
-function SampleRows({ rows }: { rows: SampleEntry[] }) {
-  return rows.map((e) => (
-    <tr key={e.modelName} className="border-t border-white/5 text-slate-300">
-      <td className="p-4 font-bold text-white">#{e.rank}</td>
-      <td className="p-4 font-medium text-white">{e.modelName}</td>
-      <td className="p-4">
-        <span className="font-mono text-neon-cyan">{e.score}</span>
-      </td>
-      <td className="p-4">{e.description}</td>
-    </tr>
-  ));
-}
-
-function RealRows({ result }: { result: LeaderboardCategoryResult }) {
-  return result.rows.map((r) => (
-    <tr key={r.modelId} className="border-t border-white/5 text-slate-300">
-      <td className="p-4 font-bold text-white">#{r.rank}</td>
-      <td className="p-4 font-medium text-white">{r.modelName}</td>
-      <td className="p-4">
-        <span className="font-mono text-neon-cyan">{r.score}</span>
-        <span className="block text-xs text-slate-400">
-          95 % CI {r.lower}–{r.upper}
-        </span>
-      </td>
-      <td className="p-4">
-        {r.votes} votes{r.provider ? ` · ${r.provider}` : ''} · {r.likes} likes · {r.unlikes} unlikes
-      </td>
-    </tr>
-  ));
-}
 
 /**
  * The leaderboard's tabs and table (Rank, Model, Score, Description): real rankings where a category
@@ -56,8 +29,16 @@ export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEn
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const [language] = useLeaderboardLanguage();
   const { data } = useLeaderboard(language);
+  const { i18n, t } = useLingui();
+  const { count, dateTimeUtc } = useLocaleFormat();
   const category: Category = LEADERBOARD_CATEGORIES[active] ?? 'Overall';
   const real = data?.categories.find((c) => c.category === category && !c.sample && c.rows.length > 0);
+  const categoryText = categoryName(i18n, category);
+  const votes = count(real?.votes ?? 0);
+  const voteCount = real?.votes ?? 0;
+  const votesText = t`${plural(voteCount, { one: `${votes} blind vote`, other: `${votes} blind votes` })}`;
+  const time = real?.lastVoteAt ? dateTimeUtc(real.lastVoteAt) : '';
+  const lastUpdate = real?.lastVoteAt ? t`${time} UTC` : t`never`;
   const onKeyDown = (e: KeyboardEvent) => {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!delta) return;
@@ -67,7 +48,7 @@ export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEn
   };
   return (
     <>
-      <div role="tablist" aria-label="Categories" className="mt-10 flex gap-2 overflow-x-auto pb-2" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t`Categories`} className="mt-10 flex gap-2 overflow-x-auto pb-2" onKeyDown={onKeyDown}>
         {LEADERBOARD_CATEGORIES.map((c, i) => (
           <button
             key={c}
@@ -86,41 +67,47 @@ export function LeaderboardBoard({ sample }: { sample: Record<Category, SampleEn
               i === active ? 'bg-neon-cyan text-ink' : 'bg-white/5 text-slate-300 hover:text-white',
             )}
           >
-            {c}
+            {categoryName(i18n, c)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`panel-${slug(category)}`} aria-labelledby={`tab-${slug(category)}`} className="mt-6">
         {real ? (
           <p className="mb-3 text-sm text-emerald-200" data-testid="leaderboard-status">
-            Real rankings from {real.votes} blind votes · last update {when(real.lastVoteAt)}
+            <Trans>
+              Real rankings from {votesText} · last update {lastUpdate}
+            </Trans>
           </p>
         ) : (
           <p
             className="mb-3 inline-block rounded-full border border-amber-400/40 bg-amber-400/10 px-3 py-1 text-xs text-amber-200"
             data-testid="leaderboard-status"
           >
-            Sample data for illustration: not the result of a benchmark run.
+            <Trans>Sample data for illustration: not the result of a benchmark run.</Trans>
           </p>
         )}
         <ScrollRegion
-          label={`${category} table`}
+          label={t`${categoryText} table`}
           className="rounded-2xl border border-white/10 focus-visible:outline-2 focus-visible:outline-neon-cyan"
         >
           <table className="w-full min-w-[600px] text-left text-sm">
-            <caption className="sr-only">{category} leaderboard</caption>
+            <caption className="sr-only">
+              <Trans>{categoryText} leaderboard</Trans>
+            </caption>
             <thead className="bg-white/5 text-slate-200">
-              <HeadingRow headings={['Rank', 'Model', 'Score', 'Description']} cellClassName="p-4" />
+              <HeadingRow headings={[t`Rank`, t`Model`, t`Score`, t`Description`]} cellClassName="p-4" />
             </thead>
-            <tbody>{real ? <RealRows result={real} /> : <SampleRows rows={sample[category] ?? []} />}</tbody>
+            <tbody>{real ? <RealRows result={real} /> : <SampleRows rows={sample[category] ?? []} category={category} />}</tbody>
           </table>
         </ScrollRegion>
       </div>
       <p className="mt-6 text-center text-sm text-slate-300">
-        Rankings come from blind votes.{' '}
-        <Link to={paths.arena} className="font-semibold text-neon-cyan underline underline-offset-4">
-          Battle in the arena
-        </Link>
+        <Trans>
+          Rankings come from blind votes.{' '}
+          <Link to={paths.arena} className="font-semibold text-neon-cyan underline underline-offset-4">
+            Battle in the arena
+          </Link>
+        </Trans>
       </p>
       <Methodology minVotes={data?.minVotes ?? 200} rules={data?.rules} />
     </>

@@ -1,11 +1,11 @@
-import { formatIndian } from '@sangam/contracts/plans';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
-/** 399 -> "₹399", 3999.5 -> "₹3,999.50" (Indian digit grouping). */
-export const rupees = (amount: number) =>
-  `₹${Number.isInteger(amount) ? formatIndian(amount) : new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+const PERIODS = { annual: msg`Annual`, monthly: msg`Monthly` } as const;
+const PERIODS_IN_TEXT = { annual: msg`annual`, monthly: msg`monthly` } as const;
 
-/** "23 Dec 2026" */
-export const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+/** A billing period's name ("Annual"), in the interface's language. */
+export const periodLabel = (i18n: I18n, period: 'monthly' | 'annual') => i18n._(PERIODS[period]);
 
-export const periodLabel = (period: 'monthly' | 'annual') => (period === 'annual' ? 'Annual' : 'Monthly');
+/** A billing period's name inside a sentence ("Universe Plus (monthly)"). */
+export const periodInText = (i18n: I18n, period: 'monthly' | 'annual') => i18n._(PERIODS_IN_TEXT[period]);

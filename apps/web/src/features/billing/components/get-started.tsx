@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { BillingPeriod, Plan } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { Link, useNavigate } from 'react-router';
@@ -31,13 +32,13 @@ export function GetStarted({ plan, period, isHighlighted }: { plan: Plan; period
         className={className}
         onClick={() => setReturnTo(planReturnPath(plan.id, period))}
       >
-        Get Started
+        <Trans>Get Started</Trans>
       </Link>
     );
   if (!config.data?.isEnabled)
     return (
       <Link to={paths.profile} aria-describedby={describedBy} className={className}>
-        Get Started
+        <Trans>Get Started</Trans>
       </Link>
     );
   const error = subscribe.error;
@@ -55,7 +56,7 @@ export function GetStarted({ plan, period, isHighlighted }: { plan: Plan; period
           )
         }
       >
-        {subscribe.isPending || subscribe.isSuccess ? 'Opening Razorpay…' : 'Get Started'}
+        {subscribe.isPending || subscribe.isSuccess ? <Trans>Opening Razorpay…</Trans> : <Trans>Get Started</Trans>}
       </button>
       {error && !(error instanceof AppError && error.body.code === 'ALREADY_SUBSCRIBED') && (
         <p role="alert" className="mt-2 text-sm text-red-200">
@@ -75,7 +76,7 @@ export function PaymentsNotice() {
       role="note"
       className="mx-auto mt-8 max-w-xl rounded-lg border border-amber-300/40 bg-amber-500/10 px-4 py-3 text-center text-sm text-amber-100"
     >
-      Payments are not enabled on this server.
+      <Trans>Payments are not enabled on this server.</Trans>
     </p>
   );
 }

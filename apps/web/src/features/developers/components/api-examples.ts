@@ -34,21 +34,3 @@ for choice in res.choices:
     print(choice.sangam["model"], choice.message.content)
 print("₹", res.usage.cost)`,
 });
-
-export const MODEL_ROWS = [
-  [
-    'sangam/fusion',
-    'The panel (the arena’s leaderboard for the question’s category, as in the chat) answers, a judge compares the answers, an aggregator writes one fused answer. `model` in the response names the aggregator.',
-  ],
-  ['sangam/self-moa', 'The best model for the question’s category answers three times; the samples are fused.'],
-  ['sangam/universe', 'Every panel model answers on its own: one `choices[i]` per model, in panel order, each with `sangam.model`.'],
-  ['any configured model id', 'A plain pass-through to that model (GET /v1/models lists them).'],
-] as const;
-
-export const EXTENSION_ROWS = [
-  ['panel', 'string[] (at most 8)', 'The model ids that answer (default: the arena’s panel).'],
-  ['judge', 'string', 'The model that writes the analysis.'],
-  ['aggregator', 'string', 'The model that writes the fused answer.'],
-  ['deadline_ms', 'number', 'How long after the first answer fusion waits for the rest.'],
-  ['include', '["analysis"]', 'Adds the analysis (consensus, contradictions with each side’s models) to `sangam`.'],
-] as const;

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type CreateApiKey, createApiKeySchema } from '@sangam/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { formMessage } from '@/lib/i18n/form-messages';
 
 const inputClass =
   'w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2 text-slate-100 focus:border-neon-cyan focus:outline-none focus:ring-1 focus:ring-neon-cyan';
@@ -8,7 +10,7 @@ function Field({ label, hint, ...rest }: { label: string; hint?: string } & Reac
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium break-words text-slate-200">
         {label}
       </label>
       <input id={id} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
@@ -25,6 +27,7 @@ function Field({ label, hint, ...rest }: { label: string; hint?: string } & Reac
 export function CreateKeyForm({ isSaving, onCreate }: { isSaving: boolean; onCreate: (input: CreateApiKey) => void }) {
   const [form, setForm] = useState({ name: '', budget: '', rpm: '60', models: '', expires: '' });
   const [error, setError] = useState<string | null>(null);
+  const { i18n, t } = useLingui();
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,31 +39,33 @@ export function CreateKeyForm({ isSaving, onCreate }: { isSaving: boolean; onCre
       expiresAt: form.expires ? new Date(`${form.expires}T23:59:59Z`).toISOString() : null,
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the fields.');
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? formMessage(i18n, issue) : t`Check the fields.`);
       return;
     }
     setError(null);
     onCreate(parsed.data);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Create a key" className="grid gap-4 sm:grid-cols-2">
-      <Field label="Name" value={form.name} onChange={set('name')} maxLength={60} required />
+    <form onSubmit={submit} noValidate aria-label={t`Create a key`} className="grid gap-4 sm:grid-cols-2">
+      <Field label={t`Name`} value={form.name} onChange={set('name')} maxLength={60} required />
       <Field
-        label="Monthly budget (₹, optional)"
+        label={t`Monthly budget (₹, optional)`}
         inputMode="decimal"
         value={form.budget}
         onChange={set('budget')}
-        hint="Empty: only your plan limits it."
+        hint={t`Empty: only your plan limits it.`}
       />
-      <Field label="Requests per minute" inputMode="numeric" value={form.rpm} onChange={set('rpm')} />
-      <Field label="Expires on (optional)" type="date" value={form.expires} onChange={set('expires')} />
+      <Field label={t`Requests per minute`} inputMode="numeric" value={form.rpm} onChange={set('rpm')} />
+      <Field label={t`Expires on (optional)`} type="date" value={form.expires} onChange={set('expires')} />
       <div className="sm:col-span-2">
         <Field
-          label="Allowed models (optional)"
+          label={t`Allowed models (optional)`}
           value={form.models}
           onChange={set('models')}
           placeholder="sangam/fusion, sangam/universe"
-          hint="Empty: every model."
+          translate="no"
+          hint={t`Empty: every model.`}
         />
       </div>
       {error && (
@@ -70,7 +75,7 @@ export function CreateKeyForm({ isSaving, onCreate }: { isSaving: boolean; onCre
       )}
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={isSaving}>
-          {isSaving ? 'Creating…' : 'Create key'}
+          {isSaving ? <Trans>Creating…</Trans> : <Trans>Create key</Trans>}
         </button>
       </div>
     </form>

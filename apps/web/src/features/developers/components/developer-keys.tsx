@@ -1,10 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ApiKey } from '@sangam/contracts';
 import { useState } from 'react';
 import { CreateKeyForm } from '@/features/developers/components/create-key-form';
 import { useCreateKey, useKeys, useRevokeKey } from '@/features/developers/hooks/use-keys';
-import { formatDate, formatRupees } from '@/lib/i18n/format';
-
-const rupees = (n: number) => formatRupees('en', n);
+import { useLocaleFormat } from '@/lib/i18n/use-locale-format';
 
 /** Developer keys: create one (its secret is shown once), list them with prefix, last use and spend, revoke. */
 export function DeveloperKeys() {
@@ -17,7 +16,7 @@ export function DeveloperKeys() {
     <div className="space-y-6">
       <section className="card" aria-labelledby="new-key-heading">
         <h2 id="new-key-heading" className="mb-4 text-lg font-semibold text-white">
-          New key
+          <Trans>New key</Trans>
         </h2>
         <CreateKeyForm
           isSaving={create.isPending}
@@ -37,11 +36,13 @@ export function DeveloperKeys() {
         )}
         {secret && (
           <div role="status" className="mt-4 rounded-lg border border-neon-cyan/40 bg-black/40 p-4">
-            <p className="text-sm text-slate-200">Copy your key now: it is shown only once.</p>
+            <p className="text-sm text-slate-200">
+              <Trans>Copy your key now: it is shown only once.</Trans>
+            </p>
             <code data-testid="new-key-secret" className="mt-2 block break-all text-sm text-neon-cyan">
               {secret}
             </code>
-            <div className="mt-3 flex gap-3">
+            <div className="mt-3 flex flex-wrap gap-3">
               <button
                 type="button"
                 className="btn-ghost"
@@ -52,10 +53,10 @@ export function DeveloperKeys() {
                   )
                 }
               >
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
               </button>
               <button type="button" className="btn-ghost" onClick={() => setSecret(null)}>
-                Done
+                <Trans>Done</Trans>
               </button>
             </div>
           </div>
@@ -63,10 +64,18 @@ export function DeveloperKeys() {
       </section>
       <section className="card" aria-labelledby="keys-heading">
         <h2 id="keys-heading" className="mb-4 text-lg font-semibold text-white">
-          Your keys
+          <Trans>Your keys</Trans>
         </h2>
-        {keys.isLoading && <p className="text-sm text-slate-400">Loading…</p>}
-        {keys.data?.length === 0 && <p className="text-sm text-slate-400">No keys yet.</p>}
+        {keys.isLoading && (
+          <p className="text-sm text-slate-400">
+            <Trans>Loading…</Trans>
+          </p>
+        )}
+        {keys.data?.length === 0 && (
+          <p className="text-sm text-slate-400">
+            <Trans>No keys yet.</Trans>
+          </p>
+        )}
         <ul className="divide-y divide-white/5">
           {keys.data?.map((k) => (
             <KeyRow key={k.id} apiKey={k} isRevoking={revoke.isPending && revoke.variables === k.id} onRevoke={() => revoke.mutate(k.id)} />
@@ -77,23 +86,40 @@ export function DeveloperKeys() {
   );
 }
 
+/** One key: its name (the user's text), prefix, last use, spend against its budget, rate and expiry. */
 function KeyRow({ apiKey: k, isRevoking, onRevoke }: { apiKey: ApiKey; isRevoking: boolean; onRevoke: () => void }) {
+  const { t } = useLingui();
+  const { rupees, count, date } = useLocaleFormat();
+  const name = k.name;
+  const lastUsed = k.lastUsedAt ? date(k.lastUsedAt) : '';
+  const spent = rupees(k.spentThisMonthInr);
+  const budget = k.monthlyBudgetInr !== null ? rupees(k.monthlyBudgetInr) : '';
+  const rate = count(k.requestsPerMinute);
+  const expires = k.expiresAt ? date(k.expiresAt) : '';
+  const parts = [
+    k.lastUsedAt ? t`Last used ${lastUsed}` : t`Never used`,
+    budget ? t`${spent} this month of ${budget}` : t`${spent} this month`,
+    t`${rate}/min`,
+    ...(expires ? [t`expires ${expires}`] : []),
+  ];
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-3" aria-label={`Key ${k.name}`}>
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3" aria-label={t`Key ${name}`}>
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-100">{k.name}</p>
-        <p className="font-mono text-xs text-slate-400">{k.prefix}</p>
-        <p className="mt-1 text-xs text-slate-400">
-          {k.lastUsedAt ? `Last used ${formatDate('en', k.lastUsedAt)}` : 'Never used'} · {rupees(k.spentThisMonthInr)} this month
-          {k.monthlyBudgetInr !== null ? ` of ${rupees(k.monthlyBudgetInr)}` : ''} · {k.requestsPerMinute}/min
-          {k.expiresAt ? ` · expires ${formatDate('en', k.expiresAt)}` : ''}
+        <p className="font-medium break-words text-slate-100" translate="no">
+          {k.name}
         </p>
+        <p className="font-mono text-xs text-slate-400" translate="no">
+          {k.prefix}
+        </p>
+        <p className="mt-1 text-xs break-words text-slate-400">{parts.join(' · ')}</p>
       </div>
       {k.revokedAt ? (
-        <span className="text-xs font-semibold text-rose-300">Revoked</span>
+        <span className="text-xs font-semibold text-rose-300">
+          <Trans>Revoked</Trans>
+        </span>
       ) : (
-        <button type="button" className="btn-ghost text-sm" onClick={onRevoke} disabled={isRevoking} aria-label={`Revoke ${k.name}`}>
-          {isRevoking ? 'Revoking…' : 'Revoke'}
+        <button type="button" className="btn-ghost text-sm" onClick={onRevoke} disabled={isRevoking} aria-label={t`Revoke ${name}`}>
+          {isRevoking ? <Trans>Revoking…</Trans> : <Trans>Revoke</Trans>}
         </button>
       )}
     </li>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useRotation } from '@/features/marketing/components/use-rotation';
@@ -25,6 +26,7 @@ export function SlideShow({
   const [isFocusIn, setIsFocusIn] = useState(false);
   const [index, setIndex] = useRotation(slides.length, SLIDE_INTERVAL_MS, isPointerIn || isFocusIn);
   const vertical = orientation === 'vertical';
+  const { t } = useLingui();
   return (
     <section
       aria-roledescription="carousel"
@@ -37,7 +39,7 @@ export function SlideShow({
     >
       <div
         role="tablist"
-        aria-label={`${label} slides`}
+        aria-label={t`${label} slides`}
         className={clsx('flex gap-1', vertical ? 'md:flex-col' : 'justify-center', 'justify-center')}
       >
         {slides.map((s, i) => (

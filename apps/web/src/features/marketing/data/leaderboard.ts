@@ -1,17 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { LEADERBOARD_CATEGORIES, type LeaderboardCategory } from '@sangam/contracts';
 
-export type LeaderboardEntry = { rank: number; modelName: string; score: number; description: string; neonColor: string };
+/** A sample row; `note` is a message (the board shows it after the category's name). */
+export type LeaderboardEntry = { rank: number; modelName: string; score: number; note: MessageDescriptor; neonColor: string };
 
 const MODELS = [
-  { name: 'GPT-4o', note: 'fast, broad and dependable' },
-  { name: 'Claude 3.5 Sonnet', note: 'careful, well-structured and candid' },
-  { name: 'Gemini 1.5 Pro', note: 'long context and strong with mixed media' },
-  { name: 'Llama 3.1 405B', note: 'the strongest open-weights all-rounder' },
-  { name: 'DeepSeek V3', note: 'efficient, precise and good value' },
-  { name: 'Mistral Large 2', note: 'concise and multilingual' },
-  { name: 'Qwen 2.5 72B', note: 'solid maths and Asian-language coverage' },
-  { name: 'Grok 2', note: 'quick and current, sometimes terse' },
-  { name: 'Command R+', note: 'grounded answers with citations' },
+  { name: 'GPT-4o', note: msg`fast, broad and dependable` },
+  { name: 'Claude 3.5 Sonnet', note: msg`careful, well-structured and candid` },
+  { name: 'Gemini 1.5 Pro', note: msg`long context and strong with mixed media` },
+  { name: 'Llama 3.1 405B', note: msg`the strongest open-weights all-rounder` },
+  { name: 'DeepSeek V3', note: msg`efficient, precise and good value` },
+  { name: 'Mistral Large 2', note: msg`concise and multilingual` },
+  { name: 'Qwen 2.5 72B', note: msg`solid maths and Asian-language coverage` },
+  { name: 'Grok 2', note: msg`quick and current, sometimes terse` },
+  { name: 'Command R+', note: msg`grounded answers with citations` },
 ] as const;
 
 /** A fixed order per category (sample data): index into MODELS, best first. */
@@ -42,7 +45,7 @@ export const LEADERBOARD: Record<string, LeaderboardEntry[]> = Object.fromEntrie
         rank: i + 1,
         modelName: model.name,
         score: (SCORES[i] ?? 74) - (c % 3 === 0 || i === 0 || i === 8 ? 0 : 1),
-        description: `${category}: ${model.note}.`,
+        note: model.note,
         neonColor: COLORS[i % COLORS.length] ?? 'cyan',
       };
     }),
