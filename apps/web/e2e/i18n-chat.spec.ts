@@ -37,7 +37,21 @@ const LANGUAGES = [
  * Latin words the chat's chrome may show besides the glossary's: the fake models' names (model names
  * stay as they are) and the export formats' own names.
  */
-const ALLOWED = new Set(['Sangam', 'Labs', 'Universe', 'mode', 'Alpha', 'Beta', 'Gamma', 'GPT', 'Claude', 'Gemini', 'Markdown', 'JSON']);
+const ALLOWED = new Set([
+  'Sangam',
+  'Labs',
+  'Universe',
+  'mode',
+  'Alpha',
+  'Beta',
+  'Gamma',
+  'GPT',
+  'Claude',
+  'Gemini',
+  'Fusion',
+  'Markdown',
+  'JSON',
+]);
 
 /**
  * Regions that show model output or user-typed text rather than the interface's own words, left out of
