@@ -17,7 +17,7 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
   const { isAuthenticated } = useSession();
   const logoutToHome = useLogoutToHome();
   return (
-    <header className="flex min-h-16 items-center justify-between gap-3 border-b border-white/5 px-4 py-2">
+    <header className="flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-white/5 px-4 py-2">
       <div className="flex min-w-0 items-center gap-3">
         {back ? (
           <button type="button" onClick={back.onClick} className="btn-ghost px-3 py-1.5 whitespace-nowrap">
@@ -32,7 +32,7 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
           <BrandMark />
         </div>
       </div>
-      <div className="flex min-w-0 items-center gap-1">
+      <div className="ml-auto flex min-w-0 items-center gap-1">
         <UsageMeter isEnabled={isAuthenticated} />
         {/* On a phone the language menu is in the phone menu: the header has no room to spare. */}
         <div className="hidden lg:block">

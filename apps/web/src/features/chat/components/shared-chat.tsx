@@ -30,7 +30,7 @@ export function SharedChat({ shareId }: { shareId: string }) {
   }
   if (!shared.data) {
     return (
-      <main id="main" className="grid min-h-[60vh] place-items-center px-4 text-center">
+      <div className="grid min-h-[60vh] place-items-center px-4 text-center">
         {robots}
         <title>{t`Shared chat not found · ${brand}`}</title>
         <div>
@@ -44,7 +44,7 @@ export function SharedChat({ shareId }: { shareId: string }) {
             <Trans>Go to {brand}</Trans>
           </Link>
         </div>
-      </main>
+      </div>
     );
   }
   const { title, mode, messages, sharedAt } = shared.data;
@@ -53,7 +53,7 @@ export function SharedChat({ shareId }: { shareId: string }) {
   // The mode names stay in English (docs/i18n.md's glossary).
   const modeName = mode === 'universe' ? 'Universe mode' : 'Sangam mode';
   return (
-    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8">
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
       {robots}
       <title>{`${title} · ${brand}`}</title>
       <h1 className="text-2xl font-bold break-words text-white">{title}</h1>
@@ -82,7 +82,7 @@ export function SharedChat({ shareId }: { shareId: string }) {
           );
         })}
       </ol>
-    </main>
+    </div>
   );
 }
 
