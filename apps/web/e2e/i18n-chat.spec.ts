@@ -107,9 +107,9 @@ async function strayWords(page: Page, root = 'body') {
 }
 
 /** The screen is in the language's script, has no stray English word, fits the width, and is saved to look at. */
-async function check(page: Page, script: RegExp, name: string, fits: (page: Page) => Promise<void> = expectFits) {
+async function check(page: Page, script: RegExp, name: string, fits: (page: Page) => Promise<void> = expectFits, root = 'body') {
   await expect(page.locator('main').first()).toContainText(script);
-  expect(await strayWords(page), name).toEqual([]);
+  expect(await strayWords(page, root), name).toEqual([]);
   await fits(page);
   await saveScreenshot(page, `i18n-chat-${name}`);
 }
@@ -169,7 +169,10 @@ async function ask(page: Page, lang: (typeof LANGUAGES)[number], question: strin
   await expect(page.getByTestId('answer-card').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
 }
 
-/** The shared page, opened signed out in the same language: the panel with a chip's answer, then a revoked link. */
+/**
+ * The shared page, opened signed out in the same language: the panel with a chip's answer, then a link that
+ * does not exist. Only its main region is the chat's: the public layout's header, footer and skip link are another area's.
+ */
 async function visitShared(browser: Browser, link: string, lang: (typeof LANGUAGES)[number], size: string, viewport: object) {
   const visitor = await browser.newContext({ viewport: viewport as { width: number; height: number } });
   try {
@@ -180,9 +183,9 @@ async function visitShared(browser: Browser, link: string, lang: (typeof LANGUAG
     await panel.locator('button[aria-expanded]').click();
     await panel.getByTestId('model-chip').last().click();
     await expect(anon.locator('article').last()).toContainText('Water boils');
-    await check(anon, lang.script, `${lang.code}-shared-${size}`);
+    await check(anon, lang.script, `${lang.code}-shared-${size}`, expectFits, 'main');
     await anon.goto('/share/no-such-link-here');
-    await check(anon, lang.script, `${lang.code}-shared-not-found-${size}`);
+    await check(anon, lang.script, `${lang.code}-shared-not-found-${size}`, expectFits, 'main');
   } finally {
     await visitor.close();
   }

@@ -56,7 +56,9 @@ export function SharedChat({ shareId }: { shareId: string }) {
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       {robots}
       <title>{`${title} · ${brand}`}</title>
-      <h1 className="text-2xl font-bold break-words text-white">{title}</h1>
+      <h1 className="text-2xl font-bold break-words text-white" data-testid="chat-title">
+        {title}
+      </h1>
       <p className="mt-1 text-xs text-slate-400">
         <Trans>
           Shared {date} · {modeName} · read-only
