@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
@@ -8,10 +10,23 @@ const CODE = '```ts\nconst answer = 42;\n\nexport default answer;\n```';
 function render(text: string, isStreaming: boolean) {
   const host = document.createElement('div');
   const root = createRoot(host);
-  act(() => root.render(<Markdown text={text} isStreaming={isStreaming} />));
+  act(() =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <Markdown text={text} isStreaming={isStreaming} />
+      </I18nProvider>,
+    ),
+  );
   return {
     host,
-    update: (next: string, streaming: boolean) => act(() => root.render(<Markdown text={next} isStreaming={streaming} />)),
+    update: (next: string, streaming: boolean) =>
+      act(() =>
+        root.render(
+          <I18nProvider i18n={i18n}>
+            <Markdown text={next} isStreaming={streaming} />
+          </I18nProvider>,
+        ),
+      ),
   };
 }
 

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { common, createLowlight } from 'lowlight';
 import { Check, Copy } from 'lucide-react';
@@ -52,12 +54,13 @@ function useBlocks(text: string): string[] {
 }
 
 function CopyCode({ children }: { children: ReactNode }) {
+  const { t: translate } = useLingui();
   const [copied, setCopied] = useState(false);
   return (
     <div className="group relative">
       <button
         type="button"
-        aria-label={copied ? 'Code copied' : 'Copy code'}
+        aria-label={copied ? translate`Code copied` : translate`Copy code`}
         className="absolute top-2 right-2 rounded bg-white/10 p-1 text-slate-200 opacity-80 hover:opacity-100"
         onClick={async (e) => {
           const code = (e.currentTarget.nextElementSibling as HTMLElement | null)?.innerText ?? '';
@@ -91,7 +94,7 @@ const components: Components = {
       <table>{children}</table>
     </div>
   ),
-  img: ({ alt }) => <span className="text-slate-400">[{alt || 'image'}]</span>,
+  img: ({ alt }) => <span className="text-slate-400">[{alt || t`image`}]</span>,
 };
 
 const GFM = [remarkGfm];

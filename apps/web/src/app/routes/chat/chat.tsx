@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMode } from '@sangam/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -21,6 +22,7 @@ export function ChatRoute() {
 }
 
 function ChatStart() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const state = location.state as { prompt?: string; fromSubmission?: boolean } | null;
@@ -51,9 +53,11 @@ function ChatStart() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <ChatHeader back={state?.fromSubmission ? { label: 'Back', onClick: () => navigate(-1) } : undefined} />
+      <ChatHeader back={state?.fromSubmission ? { label: t`Back`, onClick: () => navigate(-1) } : undefined} />
       <main id="main" className="flex flex-1 flex-col items-center px-4 py-12">
-        <h1 className="mb-8 text-center text-3xl font-bold text-white sm:text-4xl">What would you like to know?</h1>
+        <h1 className="mb-8 text-center text-3xl font-bold break-words text-white sm:text-4xl">
+          <Trans>What would you like to know?</Trans>
+        </h1>
         <ModeSwitch mode={mode} onChange={setMode} />
         {mode === 'universe' && (
           <button
@@ -62,7 +66,7 @@ function ChatStart() {
             onClick={() => setIsBattle((b) => !b)}
             className="mt-4 rounded-full border border-white/15 px-4 py-1.5 text-sm font-semibold text-slate-200 hover:text-white focus-visible:outline-2 focus-visible:outline-neon-cyan"
           >
-            Battle {isBattle ? 'on' : 'off'}
+            {isBattle ? <Trans>Battle on</Trans> : <Trans>Battle off</Trans>}
           </button>
         )}
         {mode === 'universe' && isBattle ? (
@@ -72,7 +76,7 @@ function ChatStart() {
         ) : (
           <div className="mt-8 grid w-full max-w-2xl gap-1">
             <ModelStatusNotice className="mb-3" />
-            <PromptBox value={input} onChange={setInput} onSubmit={(p) => send(p)} label="Your prompt" placeholder="Ask anything…" />
+            <PromptBox value={input} onChange={setInput} onSubmit={(p) => send(p)} label={t`Your prompt`} placeholder={t`Ask anything…`} />
             <EstimateLine mode={mode} text={input} />
           </div>
         )}

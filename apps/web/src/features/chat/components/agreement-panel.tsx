@@ -1,8 +1,10 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { FusionAnalysis } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { agreementOf } from '@/features/chat/lib/fusion';
+import { count } from '@/features/chat/lib/locale-format';
 
 type Props = {
   analysis: FusionAnalysis;
@@ -18,9 +20,10 @@ const METER_CLASSES = { strong: 'bg-neon-green', partial: 'bg-amber-300', weak: 
 
 /** The models behind a point, each a button that opens its full answer. */
 function Chips({ ids, names, onOpenAnswer }: { ids: string[]; names: Map<string, string>; onOpenAnswer: Props['onOpenAnswer'] }) {
+  const { t } = useLingui();
   if (ids.length === 0) return null;
   return (
-    <ul className="mt-1 flex flex-wrap gap-1" aria-label="Models">
+    <ul className="mt-1 flex flex-wrap gap-1" aria-label={t`Models`}>
       {ids.map((id) => {
         const name = names.get(id) ?? id;
         return (
@@ -29,7 +32,7 @@ function Chips({ ids, names, onOpenAnswer }: { ids: string[]; names: Map<string,
               type="button"
               data-testid="model-chip"
               data-answer-id={id}
-              aria-label={`Open ${name}'s answer`}
+              aria-label={t`Open ${name}'s answer`}
               onClick={(e) => onOpenAnswer(id, e.currentTarget)}
               className="rounded-full border border-neon-cyan/40 bg-neon-cyan/10 px-2.5 py-1 text-xs font-medium text-slate-100 hover:bg-neon-cyan/20 focus-visible:outline-2 focus-visible:outline-neon-cyan"
             >
@@ -43,9 +46,10 @@ function Chips({ ids, names, onOpenAnswer }: { ids: string[]; names: Map<string,
 }
 
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <section className="mt-4" data-testid={testId}>
-      <h4 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{title}</h4>
+      <h4 className={clsx('text-xs font-semibold text-slate-400 uppercase', i18n.locale === 'en' && 'tracking-wide')}>{title}</h4>
       {children}
     </section>
   );
@@ -86,9 +90,13 @@ function PointList({
  * carries chips for the models behind it. Collapsed until asked for.
  */
 export function AgreementPanel({ analysis, names, isOpen, onToggle, onOpenAnswer }: Props) {
+  const { t } = useLingui();
   const bodyId = useId();
   const agreement = agreementOf(analysis);
   const percent = agreement.share === null ? 0 : Math.round(agreement.share * 100);
+  const fusedCount = analysis.fusedAnswers.length;
+  const fused = count(fusedCount);
+  const judge = analysis.judge.name;
   return (
     <div className="mt-3 rounded-xl border border-white/10 bg-black/20" data-testid="agreement-panel">
       <h3 className="m-0">
@@ -99,7 +107,9 @@ export function AgreementPanel({ analysis, names, isOpen, onToggle, onOpenAnswer
           onClick={onToggle}
           className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-neon-cyan"
         >
-          <span className="text-sm font-semibold text-white">How the models agreed</span>
+          <span className="text-sm font-semibold text-white">
+            <Trans>How the models agreed</Trans>
+          </span>
           <span className="text-xs text-slate-300" data-testid="agreement-label">
             {agreement.label}
           </span>
@@ -112,10 +122,10 @@ export function AgreementPanel({ analysis, names, isOpen, onToggle, onOpenAnswer
           <div className={clsx('h-1.5 rounded-full', METER_CLASSES[agreement.level])} style={{ width: `${percent}%` }} />
         </div>
       </div>
-      <div id={bodyId} hidden={!isOpen} className="px-3 pb-3 text-sm text-slate-200">
-        <PointList title="Agreed" testId="agreement-consensus" points={analysis.consensus} names={names} onOpenAnswer={onOpenAnswer} />
+      <div id={bodyId} hidden={!isOpen} className="px-3 pb-3 text-sm break-words text-slate-200">
+        <PointList title={t`Agreed`} testId="agreement-consensus" points={analysis.consensus} names={names} onOpenAnswer={onOpenAnswer} />
         {analysis.contradictions.length > 0 && (
-          <Section title="Where they disagree" testId="agreement-contradictions">
+          <Section title={t`Where they disagree`} testId="agreement-contradictions">
             <ul className="mt-1 grid gap-3">
               {analysis.contradictions.map((c, i) => (
                 <li key={i} data-testid="contradiction">
@@ -134,14 +144,14 @@ export function AgreementPanel({ analysis, names, isOpen, onToggle, onOpenAnswer
           </Section>
         )}
         <PointList
-          title="Only one model said"
+          title={t`Only one model said`}
           testId="agreement-unique"
           points={analysis.unique}
           names={names}
           onOpenAnswer={onOpenAnswer}
         />
         {analysis.openQuestions.length > 0 && (
-          <Section title="Open questions" testId="agreement-open">
+          <Section title={t`Open questions`} testId="agreement-open">
             <ul className="mt-1 list-disc pl-5">
               {analysis.openQuestions.map((q, i) => (
                 <li key={i}>{q}</li>
@@ -150,8 +160,11 @@ export function AgreementPanel({ analysis, names, isOpen, onToggle, onOpenAnswer
           </Section>
         )}
         <p className="mt-4 text-xs text-slate-400">
-          Fused from {analysis.fusedAnswers.length} {analysis.fusedAnswers.length === 1 ? 'answer' : 'answers'}; analysis by{' '}
-          {analysis.judge.name}.
+          <Plural
+            value={fusedCount}
+            one={`Fused from ${fused} answer; analysis by ${judge}.`}
+            other={`Fused from ${fused} answers; analysis by ${judge}.`}
+          />
         </p>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { Check, Copy, Maximize2, Minimize2, Pencil, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -48,6 +49,8 @@ type Props = {
 
 /** An answer card with like/unlike, edit, copy, minimize/maximize and continue-with-model. */
 export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinimize, onContinue, onEdit, pending, extra }: Props) {
+  const { t } = useLingui();
+  const name = card.title;
   const [liked, setLiked] = useState(false);
   const [unliked, setUnliked] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
@@ -78,12 +81,14 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
       <header className="mb-2 flex items-center justify-between gap-2">
         <h3 className={clsx('truncate font-semibold', card.neonColor === 'red' ? 'text-red-300' : 'text-white')}>{card.title}</h3>
         {card.status === 'stopped' && (
-          <span className="ml-auto rounded-full border border-amber-300/40 px-2 py-0.5 text-xs text-amber-100">Stopped</span>
+          <span className="ml-auto rounded-full border border-amber-300/40 px-2 py-0.5 text-xs text-amber-100">
+            <Trans>Stopped</Trans>
+          </span>
         )}
         <button
           type="button"
           className={btn}
-          aria-label={isMinimized ? `Maximize ${card.title}` : `Minimize ${card.title}`}
+          aria-label={isMinimized ? t`Maximize ${name}` : t`Minimize ${name}`}
           onClick={onToggleMinimize}
         >
           {isMinimized ? ICONS.Maximize2 : ICONS.Minimize2}
@@ -99,14 +104,14 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
           <div className="max-h-96 min-h-24 flex-1 overflow-y-auto pr-1" data-testid="answer-content">
             {isWaiting && pending ? (
               <>
-                <LoadingDots label="Thinking" className="text-slate-300" />
+                <LoadingDots label={t`Thinking`} className="text-slate-300" />
                 <div className="mt-3">{pending}</div>
               </>
             ) : card.status === 'loading' && !card.content ? (
-              <LoadingDots label="Thinking" className="text-slate-300" />
+              <LoadingDots label={t`Thinking`} className="text-slate-300" />
             ) : isEditing ? (
               <textarea
-                aria-label="Edit answer"
+                aria-label={t`Edit answer`}
                 value={editedContent}
                 onChange={(e) => setEditedContent(e.target.value)}
                 className="h-48 w-full rounded-lg border border-white/10 bg-black/30 p-2 text-sm text-slate-100"
@@ -129,9 +134,9 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                     setIsEditing(false);
                   }}
                 >
-                  Save
+                  <Trans>Save</Trans>
                 </button>
-                <button type="button" className={btn} aria-label="Cancel editing" onClick={() => setIsEditing(false)}>
+                <button type="button" className={btn} aria-label={t`Cancel editing`} onClick={() => setIsEditing(false)}>
                   {ICONS.X}
                 </button>
               </>
@@ -140,7 +145,7 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                 <button
                   type="button"
                   className={btn}
-                  aria-label="Like"
+                  aria-label={t`Like`}
                   aria-pressed={liked}
                   onClick={() => {
                     setLiked((v) => !v);
@@ -152,7 +157,7 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                 <button
                   type="button"
                   className={btn}
-                  aria-label="Unlike"
+                  aria-label={t`Unlike`}
                   aria-pressed={unliked}
                   onClick={() => {
                     setUnliked((v) => !v);
@@ -164,7 +169,7 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                 <button
                   type="button"
                   className={btn}
-                  aria-label="Edit"
+                  aria-label={t`Edit`}
                   disabled={card.status !== 'done'}
                   onClick={() => {
                     setEditedContent(card.content);
@@ -176,7 +181,7 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                 <button
                   type="button"
                   className={btn}
-                  aria-label={copied ? 'Copied' : 'Copy'}
+                  aria-label={copied ? t`Copied` : t`Copy`}
                   onClick={async () => {
                     await navigator.clipboard.writeText(card.content);
                     setCopied(true);
@@ -187,10 +192,10 @@ export function AnswerCard({ card, revealKey, isLive, isMinimized, onToggleMinim
                 {onContinue && card.status === 'done' && (
                   <button
                     type="button"
-                    className="ml-auto rounded-full border border-white/15 px-3 py-1 text-xs text-slate-200 hover:bg-white/10"
+                    className="ml-auto max-w-full rounded-full border border-white/15 px-3 py-1 text-left text-xs break-words text-slate-200 hover:bg-white/10"
                     onClick={onContinue}
                   >
-                    Continue with {card.title}
+                    <Trans>Continue with {name}</Trans>
                   </button>
                 )}
                 {cost && card.status !== 'loading' && card.status !== 'streaming' && (

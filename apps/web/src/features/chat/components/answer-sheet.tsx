@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
@@ -16,7 +17,9 @@ const SHEET_FOCUSABLE = 'a[href], button:not([disabled]), [tabindex="0"]';
  * focus goes to the close button and back to `returnTo` (the chip) on closing.
  */
 export function AnswerSheet({ card, onClose, returnTo }: { card: AnswerCard; onClose: () => void; returnTo: HTMLElement | null }) {
+  const { t } = useLingui();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const name = card.title;
   const titleId = useId();
   const cost = costLine({ costInr: card.costInr, tokens: card.tokens });
 
@@ -51,7 +54,7 @@ export function AnswerSheet({ card, onClose, returnTo }: { card: AnswerCard; onC
           <button
             ref={closeRef}
             type="button"
-            aria-label="Close answer"
+            aria-label={t`Close answer`}
             onClick={onClose}
             className="ml-auto rounded-md p-2 text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-neon-cyan"
           >
@@ -59,7 +62,7 @@ export function AnswerSheet({ card, onClose, returnTo }: { card: AnswerCard; onC
           </button>
         </header>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-        <section className="flex-1 overflow-y-auto px-4 py-3" tabIndex={0} aria-label={`${card.title}'s answer`}>
+        <section className="flex-1 overflow-y-auto px-4 py-3" tabIndex={0} aria-label={t`${name}'s answer`}>
           <Markdown text={card.content} isStreaming={card.status === 'streaming'} />
         </section>
         {cost && (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeft, Home } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
@@ -16,22 +17,22 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
   const { isAuthenticated } = useSession();
   const logoutToHome = useLogoutToHome();
   return (
-    <header className="flex h-16 items-center justify-between gap-3 border-b border-white/5 px-4">
-      <div className="flex items-center gap-3">
+    <header className="flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-white/5 px-4 py-2">
+      <div className="flex min-w-0 items-center gap-3">
         {back ? (
           <button type="button" onClick={back.onClick} className="btn-ghost px-3 py-1.5 whitespace-nowrap">
             <ArrowLeft className="size-4" aria-hidden="true" /> {back.label}
           </button>
         ) : (
           <Link to={paths.home} className="btn-ghost px-3 py-1.5 whitespace-nowrap">
-            <Home className="size-4" aria-hidden="true" /> Go Home
+            <Home className="size-4" aria-hidden="true" /> <Trans>Go Home</Trans>
           </Link>
         )}
         <div className="hidden sm:block">
           <BrandMark />
         </div>
       </div>
-      <div className="flex min-w-0 items-center gap-1">
+      <div className="ml-auto flex min-w-0 items-center gap-1">
         <UsageMeter isEnabled={isAuthenticated} />
         {/* On a phone the language menu is in the phone menu: the header has no room to spare. */}
         <div className="hidden lg:block">
@@ -39,11 +40,11 @@ export function ChatHeader({ back }: { back?: { label: string; onClick: () => vo
         </div>
         {isAuthenticated ? (
           <button type="button" className="btn-ghost px-3 py-1.5" onClick={logoutToHome}>
-            Logout
+            <Trans>Logout</Trans>
           </button>
         ) : (
           <Link to={paths.login} className="btn-primary">
-            Login
+            <Trans>Login</Trans>
           </Link>
         )}
         <MenuToggle />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessage } from '@sangam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Square } from 'lucide-react';
@@ -37,6 +38,7 @@ const SETTLE_POLL_MS = 1000;
  * new question, the answer arriving now (with Stop), and the follow-up box at the bottom.
  */
 export function ChatThread({ chatId, initial }: { chatId: string; initial: Submission | null }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -145,7 +147,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   if (chat.isPending) {
     return (
       <div className="grid min-h-dvh place-items-center">
-        <Spinner className="size-8 text-neon-cyan" label="Loading the chat" />
+        <Spinner className="size-8 text-neon-cyan" label={t`Loading the chat`} />
       </div>
     );
   }
@@ -153,13 +155,17 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   if (!detail && !pending && !live) {
     return (
       <div className="flex min-h-dvh flex-col">
-        <ChatHeader back={{ label: 'Back', onClick: () => navigate(paths.chat) }} />
+        <ChatHeader back={{ label: t`Back`, onClick: () => navigate(paths.chat) }} />
         <main id="main" className="grid flex-1 place-items-center px-4 text-center">
           <div>
-            <h1 className="text-2xl font-bold text-white">Chat not found</h1>
-            <p className="mt-2 text-slate-300">This chat does not exist or belongs to someone else.</p>
+            <h1 className="text-2xl font-bold text-white">
+              <Trans>Chat not found</Trans>
+            </h1>
+            <p className="mt-2 text-slate-300">
+              <Trans>This chat does not exist or belongs to someone else.</Trans>
+            </p>
             <Link to={paths.chat} className="btn-primary mt-6">
-              Start a new chat
+              <Trans>Start a new chat</Trans>
             </Link>
           </div>
         </main>
@@ -174,16 +180,20 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
   const showFollowUp = !pending && !isRunning && turns.length > 0;
   const total = chatTotal(messages);
   const totalLine = total ? costLine(total) : null;
+  // The mode names stay in English (docs/i18n.md's glossary).
+  const modeName = pending?.mode === 'universe' ? 'Universe mode' : 'Sangam mode';
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <ChatHeader back={{ label: 'Back', onClick: () => navigate(paths.chat, { state: { fromSubmission: true } }) }} />
+      <ChatHeader back={{ label: t`Back`, onClick: () => navigate(paths.chat, { state: { fromSubmission: true } }) }} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-4">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h1 className="min-w-0 truncate text-lg font-semibold text-white">{detail?.chat.title || 'New chat'}</h1>
+          <h1 className="min-w-0 truncate text-lg font-semibold text-white" data-testid="chat-title">
+            {detail?.chat.title || t`New chat`}
+          </h1>
           {totalLine && (
             <p className="text-xs text-slate-300" data-testid="chat-cost">
-              This chat: {totalLine}
+              <Trans>This chat: {totalLine}</Trans>
             </p>
           )}
         </div>
@@ -241,8 +251,8 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
         )}
         {pending && (
           <section aria-labelledby="refine-heading" className="scroll-mt-4 pt-6" ref={pendingRef}>
-            <h2 id="refine-heading" className="mb-6 text-xl font-semibold text-white">
-              Refined prompt options powered by {pending.mode === 'universe' ? 'Universe mode' : 'Sangam mode'}
+            <h2 id="refine-heading" className="mb-6 text-xl font-semibold break-words text-white">
+              <Trans>Refined prompt options powered by {modeName}</Trans>
             </h2>
             <RefinedPrompts prompt={pending.prompt} refine={refine} onUse={use} busyPrompt={busyPrompt} />
           </section>
@@ -253,13 +263,13 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
           <div className="mx-auto grid max-w-2xl gap-2">
             {continueName && (
               <p className="flex flex-wrap items-center gap-2 text-xs text-slate-300" data-testid="continue-banner">
-                Answering with {continueName} only.
+                <Trans>Answering with {continueName} only.</Trans>
                 <button
                   type="button"
                   className="font-semibold text-neon-cyan underline"
                   onClick={() => updateChat.mutate({ chatId, patch: { continueWith: null } })}
                 >
-                  Back to all models
+                  <Trans>Back to all models</Trans>
                 </button>
               </p>
             )}
@@ -270,15 +280,15 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
                 disabled={!live?.assistantMessageId || stopAnswer.isPending}
                 onClick={() => live?.assistantMessageId && stopAnswer.mutate({ chatId, messageId: live.assistantMessageId })}
               >
-                <Square className="size-4" aria-hidden="true" /> Stop
+                <Square className="size-4" aria-hidden="true" /> <Trans>Stop</Trans>
               </button>
             ) : (
               <>
                 <PromptBox
                   value={followUp}
                   onChange={setFollowUp}
-                  label="Follow-up prompt"
-                  placeholder="Ask a follow-up…"
+                  label={t`Follow-up prompt`}
+                  placeholder={t`Ask a follow-up…`}
                   onSubmit={(p) => {
                     setFollowUp('');
                     setPending({ prompt: p, mode, chatId });

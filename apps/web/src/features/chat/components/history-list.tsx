@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatSummary } from '@sangam/contracts';
+import { clsx } from 'clsx';
 import { Download, Link2, Pencil, Search, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDeleteChat } from '@/features/chat/api/delete-chat';
@@ -20,6 +22,7 @@ const iconBtn =
 
 /** The user's chats from the server: search, open, rename, delete, share (copy link, revoke), export. */
 export function HistoryList({ onOpen }: { onOpen: (chatId: string) => void }) {
+  const { i18n, t } = useLingui();
   const { user } = useSession();
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
@@ -33,21 +36,28 @@ export function HistoryList({ onOpen }: { onOpen: (chatId: string) => void }) {
 
   return (
     <section aria-labelledby="history-heading" className="mx-auto mt-10 w-full max-w-2xl">
-      <h2 id="history-heading" className="mb-3 text-sm font-semibold tracking-wide text-slate-400 uppercase">
-        Your chats
+      <h2
+        id="history-heading"
+        className={clsx('mb-3 text-sm font-semibold text-slate-400 uppercase', i18n.locale === 'en' && 'tracking-wide')}
+      >
+        <Trans>Your chats</Trans>
       </h2>
       <search className="mb-3 flex items-center gap-2 rounded-xl border border-white/10 bg-black/20 px-3">
         <Search className="size-4 text-slate-400" aria-hidden="true" />
         <input
           type="search"
-          aria-label="Search chats"
-          placeholder="Search chats…"
+          aria-label={t`Search chats`}
+          placeholder={t`Search chats…`}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          className="min-h-10 flex-1 bg-transparent text-sm text-slate-100 placeholder:text-slate-400 focus:outline-none"
+          className="min-h-10 min-w-0 flex-1 bg-transparent text-sm text-slate-100 placeholder:text-slate-400 focus:outline-none"
         />
       </search>
-      {q && !chats.isFetching && list.length === 0 && <p className="text-sm text-slate-300">No chats match “{q}”.</p>}
+      {q && !chats.isFetching && list.length === 0 && (
+        <p className="text-sm break-words text-slate-300">
+          <Trans>No chats match “{q}”.</Trans>
+        </p>
+      )}
       <ul className="grid gap-2" aria-busy={chats.isFetching}>
         {list.map((c) => (
           <HistoryItem key={c.id} chat={c} onOpen={onOpen} />
@@ -61,6 +71,7 @@ export function HistoryList({ onOpen }: { onOpen: (chatId: string) => void }) {
 type Summary = ChatSummary & { preview?: string };
 
 function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string) => void }) {
+  const { t } = useLingui();
   const [isEditing, setIsEditing] = useState(false);
   const [isSharing, setIsSharing] = useState(false);
   const [title, setTitle] = useState(chat.title);
@@ -71,6 +82,7 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
   const revoke = useRevokeShare();
   const exportChat = useExportChat();
   const link = chat.shareId ? shareUrl(chat.shareId) : null;
+  const name = chat.title;
 
   const copy = async (url: string) => {
     try {
@@ -94,13 +106,13 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
             }}
           >
             <input
-              aria-label="Chat title"
+              aria-label={t`Chat title`}
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               className="min-w-0 flex-1 rounded bg-black/30 px-2 py-1 text-sm"
             />
             <button type="submit" className="text-sm font-semibold text-neon-cyan">
-              Save
+              <Trans>Save</Trans>
             </button>
           </form>
         ) : (
@@ -117,7 +129,7 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
         )}
         <button
           type="button"
-          aria-label={`Rename ${chat.title}`}
+          aria-label={t`Rename ${name}`}
           className={iconBtn}
           onClick={() => {
             setTitle(chat.title);
@@ -128,14 +140,14 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
         </button>
         <button
           type="button"
-          aria-label={`Share or export ${chat.title}`}
+          aria-label={t`Share or export ${name}`}
           aria-expanded={isSharing}
           className={iconBtn}
           onClick={() => setIsSharing((v) => !v)}
         >
           <Link2 className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" aria-label={`Delete ${chat.title}`} className={iconBtn} onClick={() => remove.mutate({ chatId: chat.id })}>
+        <button type="button" aria-label={t`Delete ${name}`} className={iconBtn} onClick={() => remove.mutate({ chatId: chat.id })}>
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       </div>
@@ -145,12 +157,12 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
             <div className="flex flex-wrap items-center gap-2">
               <input
                 readOnly
-                aria-label="Share link"
+                aria-label={t`Share link`}
                 value={link}
                 className="w-full min-w-0 basis-full rounded bg-black/30 px-2 py-1 text-xs sm:basis-0 sm:flex-1"
               />
               <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => void copy(link)}>
-                {copied ? 'Copied' : 'Copy link'}
+                {copied ? t`Copied` : t`Copy link`}
               </button>
               <button
                 type="button"
@@ -158,24 +170,28 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
                 disabled={revoke.isPending}
                 onClick={() => revoke.mutate({ chatId: chat.id })}
               >
-                Revoke link
+                <Trans>Revoke link</Trans>
               </button>
             </div>
           ) : (
             <div className="flex flex-wrap items-center gap-2">
-              <span>Anyone with the link can read this chat (no account details).</span>
+              <span className="min-w-0 break-words">
+                <Trans>Anyone with the link can read this chat (no account details).</Trans>
+              </span>
               <button
                 type="button"
                 className="btn-primary px-2 py-1 text-xs"
                 disabled={share.isPending}
                 onClick={() => share.mutate({ chatId: chat.id }, { onSuccess: (res) => void copy(shareUrl(res.shareId)) })}
               >
-                Create link
+                <Trans>Create link</Trans>
               </button>
             </div>
           )}
           <div className="flex flex-wrap items-center gap-2">
-            <span>Export:</span>
+            <span>
+              <Trans>Export:</Trans>
+            </span>
             {EXPORT_FORMATS.map(({ format, label }) => (
               <button
                 key={format}
@@ -186,7 +202,7 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
                 <Download className="size-3.5" aria-hidden="true" /> {label}
               </button>
             ))}
-            <button type="button" aria-label="Close sharing" className={`${iconBtn} ml-auto`} onClick={() => setIsSharing(false)}>
+            <button type="button" aria-label={t`Close sharing`} className={`${iconBtn} ml-auto`} onClick={() => setIsSharing(false)}>
               <X className="size-4" aria-hidden="true" />
             </button>
           </div>

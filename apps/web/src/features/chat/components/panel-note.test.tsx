@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { ChatMessage } from '@sangam/contracts';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -24,7 +26,13 @@ const assistant = (panel: ChatMessage['panel']): ChatMessage => ({
 function render(message: ChatMessage) {
   const host = document.createElement('div');
   const root = createRoot(host);
-  act(() => root.render(<PanelNote assistant={message} />));
+  act(() =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <PanelNote assistant={message} />
+      </I18nProvider>,
+    ),
+  );
   return host;
 }
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ChatMessage } from '@sangam/contracts';
 
 /**
@@ -7,12 +8,15 @@ import type { ChatMessage } from '@sangam/contracts';
 export function PanelNote({ assistant }: { assistant: ChatMessage | null }) {
   const panel = assistant?.panel;
   if (!panel) return null;
-  const names = panel.models.map((id) => assistant?.answers.find((a) => a.modelId === id)?.name ?? id);
+  const names = panel.models.map((id) => assistant?.answers.find((a) => a.modelId === id)?.name ?? id).join(', ');
   return (
-    <p className="mt-2 text-xs text-slate-400" data-testid="panel-note">
-      <span className="font-semibold text-slate-300">Answered by {names.join(', ')}:</span> {panel.reason} (
+    <p className="mt-2 text-xs break-words text-slate-400" data-testid="panel-note">
+      <span className="font-semibold text-slate-300">
+        <Trans>Answered by {names}:</Trans>
+      </span>{' '}
+      {panel.reason} (
       <a className="underline hover:text-white" href="/leaderboard">
-        leaderboard
+        <Trans>leaderboard</Trans>
       </a>
       )
     </p>

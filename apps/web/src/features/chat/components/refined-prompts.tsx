@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { LoadingDots } from '@/components/text/loading-dots';
@@ -21,6 +22,7 @@ function PromptCard({
   isBlurred: boolean;
   animate: boolean;
 }) {
+  const { i18n, t } = useLingui();
   const { shown } = useTypewriter(animate ? text : '', REFINED_TYPING);
   return (
     <article
@@ -28,10 +30,10 @@ function PromptCard({
       aria-label={label}
       className={clsx('card flex flex-col gap-3 p-4 transition', isBlurred && 'pointer-events-none opacity-60 blur-[2px]')}
     >
-      <h3 className="text-xs font-semibold tracking-wide text-neon-cyan uppercase">{label}</h3>
-      <p className="flex-1 text-sm whitespace-pre-wrap text-slate-100">{animate ? shown : text}</p>
+      <h3 className={clsx('text-xs font-semibold text-neon-cyan uppercase', i18n.locale === 'en' && 'tracking-wide')}>{label}</h3>
+      <p className="flex-1 text-sm break-words whitespace-pre-wrap text-slate-100">{animate ? shown : text}</p>
       <button type="button" onClick={onUse} disabled={isBusy} className="btn-primary self-end px-4 py-1.5">
-        {isBusy ? <Spinner className="size-4" label="Sending" /> : 'Use'}
+        {isBusy ? <Spinner className="size-4" label={t`Sending`} /> : t`Use`}
       </button>
     </article>
   );
@@ -49,6 +51,8 @@ export function RefinedPrompts({
   onUse: (p: string) => void;
   busyPrompt: string | null;
 }) {
+  const { t } = useLingui();
+  const suggestion = (number: number) => t`Suggestion ${number}`;
   const [revealed, setRevealed] = useState(0);
   useEffect(() => {
     setRevealed(0);
@@ -60,7 +64,7 @@ export function RefinedPrompts({
   return (
     <div className="grid gap-6">
       <PromptCard
-        label="Your Prompt"
+        label={t`Your Prompt`}
         text={prompt}
         onUse={() => onUse(prompt)}
         isBusy={busyPrompt === prompt}
@@ -69,7 +73,7 @@ export function RefinedPrompts({
       />
       <section aria-labelledby="suggested-heading">
         <h2 id="suggested-heading" className="mb-3 text-lg font-semibold text-white">
-          Suggested Prompts
+          <Trans>Suggested Prompts</Trans>
         </h2>
         {refine.status === 'error' ? (
           <div role="alert" className="card border-red-500/50 p-4 text-red-200" data-testid="refine-error">
@@ -80,7 +84,7 @@ export function RefinedPrompts({
             {refine.status === 'loading' || refine.status === 'idle'
               ? [0, 1, 2, 3].map((i) => (
                   <div key={i} className="card p-4" data-testid="prompt-placeholder">
-                    <LoadingDots label="Thinking" className="text-slate-300" />
+                    <LoadingDots label={t`Thinking`} className="text-slate-300" />
                   </div>
                 ))
               : refine.prompts
@@ -88,7 +92,7 @@ export function RefinedPrompts({
                   .map((p, i) => (
                     <PromptCard
                       key={p}
-                      label={`Suggestion ${i + 1}`}
+                      label={suggestion(i + 1)}
                       text={p}
                       onUse={() => onUse(p)}
                       isBusy={busyPrompt === p}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMode, FusionAnalysis } from '@sangam/contracts';
 import { ArrowLeft, Columns3, Merge, RotateCcw } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
@@ -10,6 +12,7 @@ import { Carousel } from '@/features/chat/components/carousel';
 import { ModelStatusList } from '@/features/chat/components/model-status';
 import type { AnswerCard as Card } from '@/features/chat/lib/cards';
 import { chipNames } from '@/features/chat/lib/fusion';
+import { count } from '@/features/chat/lib/locale-format';
 import { useTurnView } from '@/features/chat/stores/turn-view';
 
 /** Fuse again with the answers that finished after the fusion began. */
@@ -53,6 +56,7 @@ export function ResultsOverlay({
   refuse = null,
   cards: given,
 }: Props) {
+  const { t } = useLingui();
   // A model still writing when the fusion began without it is late from then on.
   const cards = fusedAnswers
     ? given.map((c) => (!c.isBest && c.status === 'streaming' && !fusedAnswers.includes(c.answerId ?? c.id) ? { ...c, isLate: true } : c))
@@ -65,6 +69,10 @@ export function ResultsOverlay({
   const shown = mode === 'sangam' ? cards.filter((c) => c.isBest || c.id === 'error' || c.id === 'none') : cards;
   const sheetCard = sheet ? cards.find((c) => c.id === sheet.id) : undefined;
   const closeSheet = useCallback(() => setSheet(null), []);
+  const refuseLabel = (late: number) => {
+    const more = count(late);
+    return plural(late, { one: `Fuse again with ${more} more answer`, other: `Fuse again with ${more} more answers` });
+  };
 
   /** A chip: Universe mode brings that card to the front of the carousel; Sangam mode opens it in a side view. */
   const openAnswer = (id: string, from: HTMLElement) => {
@@ -104,26 +112,28 @@ export function ResultsOverlay({
     />
   );
   return (
-    <section aria-label="Results" className="mt-4 scroll-mt-4" ref={sectionRef}>
+    <section aria-label={t`Results`} className="mt-4 scroll-mt-4" ref={sectionRef}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 empty:hidden">
         {onBack && (
           <button type="button" onClick={onBack} className="btn-ghost px-3 py-1.5">
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back
+            <ArrowLeft className="size-4" aria-hidden="true" /> <Trans>Back</Trans>
           </button>
         )}
         {mode === 'universe' && shown.length > 1 && (
           <button type="button" onClick={() => setView({ isComparing: !isComparing })} className="btn-ghost ml-auto px-3 py-1.5">
             {isComparing ? <RotateCcw className="size-4" aria-hidden="true" /> : <Columns3 className="size-4" aria-hidden="true" />}
-            {isComparing ? 'Back to Carousel' : 'Compare All'}
+            {isComparing ? t`Back to Carousel` : t`Compare All`}
           </button>
         )}
       </div>
       {quotaExceeded && (
         <p role="alert" className="mb-4 rounded-lg border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100">
-          You have used this month’s allowance.{' '}
-          <Link to={paths.pricing} className="font-semibold underline">
-            See the plans
-          </Link>
+          <Trans>
+            You have used this month’s allowance.{' '}
+            <Link to={paths.pricing} className="font-semibold underline">
+              See the plans
+            </Link>
+          </Trans>
         </p>
       )}
       {isComparing ? (
@@ -136,7 +146,7 @@ export function ResultsOverlay({
         <div className="mx-auto max-w-3xl">{shown[0] && render(shown[0])}</div>
       ) : (
         <Carousel
-          label="Answers"
+          label={t`Answers`}
           items={shown}
           isLoading={isLoading}
           renderItem={render}
@@ -149,7 +159,7 @@ export function ResultsOverlay({
         <div className="mt-3 flex flex-col items-center gap-1">
           <button type="button" className="btn-ghost px-3 py-1.5" disabled={refuse.isPending} onClick={refuse.onRefuse}>
             <Merge className="size-4" aria-hidden="true" />
-            {refuse.isPending ? 'Fusing again…' : `Fuse again with ${refuse.count} more ${refuse.count === 1 ? 'answer' : 'answers'}`}
+            {refuse.isPending ? t`Fusing again…` : refuseLabel(refuse.count)}
           </button>
           {refuse.error && (
             <p role="alert" className="text-xs text-red-300">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessage } from '@sangam/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,45 +9,60 @@ import { paths } from '@/config/paths';
 import { useShared } from '@/features/chat/api/get-shared';
 import { AgreementPanel } from '@/features/chat/components/agreement-panel';
 import { cardsOf } from '@/features/chat/lib/cards';
+import { uiLocale } from '@/features/chat/lib/locale-format';
 import { toTurns } from '@/features/chat/lib/thread';
+import { formatDate } from '@/lib/i18n/format';
+
+const brand = BRAND.name;
 
 /** A shared chat, read-only: the questions and answers of one snapshot, no account data, not indexed. */
 export function SharedChat({ shareId }: { shareId: string }) {
+  const { t } = useLingui();
   const shared = useShared(shareId);
   const robots = <meta name="robots" content="noindex, nofollow" />;
   if (shared.isPending) {
     return (
       <div className="grid min-h-[60vh] place-items-center">
         {robots}
-        <Spinner className="size-8 text-neon-cyan" label="Loading the shared chat" />
+        <Spinner className="size-8 text-neon-cyan" label={t`Loading the shared chat`} />
       </div>
     );
   }
   if (!shared.data) {
     return (
-      <main id="main" className="grid min-h-[60vh] place-items-center px-4 text-center">
+      <div className="grid min-h-[60vh] place-items-center px-4 text-center">
         {robots}
-        <title>{`Shared chat not found · ${BRAND.name}`}</title>
+        <title>{t`Shared chat not found · ${brand}`}</title>
         <div>
-          <h1 className="text-2xl font-bold text-white">Shared chat not found</h1>
-          <p className="mt-2 text-slate-300">This link does not exist or was revoked by its owner.</p>
+          <h1 className="text-2xl font-bold text-white">
+            <Trans>Shared chat not found</Trans>
+          </h1>
+          <p className="mt-2 text-slate-300">
+            <Trans>This link does not exist or was revoked by its owner.</Trans>
+          </p>
           <Link to={paths.home} className="btn-primary mt-6">
-            Go to {BRAND.name}
+            <Trans>Go to {brand}</Trans>
           </Link>
         </div>
-      </main>
+      </div>
     );
   }
   const { title, mode, messages, sharedAt } = shared.data;
   const turns = toTurns(messages);
+  const date = formatDate(uiLocale(), sharedAt);
+  // The mode names stay in English (docs/i18n.md's glossary).
+  const modeName = mode === 'universe' ? 'Universe mode' : 'Sangam mode';
   return (
-    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8">
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
       {robots}
-      <title>{`${title} · ${BRAND.name}`}</title>
-      <h1 className="text-2xl font-bold text-white">{title}</h1>
+      <title>{`${title} · ${brand}`}</title>
+      <h1 className="text-2xl font-bold break-words text-white" data-testid="chat-title">
+        {title}
+      </h1>
       <p className="mt-1 text-xs text-slate-400">
-        Shared {new Date(sharedAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })} ·{' '}
-        {mode === 'universe' ? 'Universe mode' : 'Sangam mode'} · read-only
+        <Trans>
+          Shared {date} · {modeName} · read-only
+        </Trans>
       </p>
       <ol className="mt-6 grid gap-8">
         {turns.map((t) => {
@@ -68,18 +84,20 @@ export function SharedChat({ shareId }: { shareId: string }) {
           );
         })}
       </ol>
-    </main>
+    </div>
   );
 }
 
 /** The answer's "How the models agreed", read-only: a chip shows that model's full answer under the panel. */
 function SharedAnalysis({ assistant }: { assistant: ChatMessage }) {
+  const { t } = useLingui();
   const [isOpen, setIsOpen] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const analysis = assistant.analysis;
   if (!analysis) return null;
   const names = new Map(assistant.answers.map((a) => [a.answerId ?? a.modelId, a.name]));
   const answer = assistant.answers.find((a) => (a.answerId ?? a.modelId) === shown);
+  const name = answer?.name ?? '';
   return (
     <div>
       <AgreementPanel
@@ -90,11 +108,13 @@ function SharedAnalysis({ assistant }: { assistant: ChatMessage }) {
         onOpenAnswer={(id) => setShown((s) => (s === id ? null : id))}
       />
       {answer && (
-        <article aria-label={`${answer.name}'s answer`} className="mt-3 rounded-2xl border border-neon-cyan/30 bg-panel/90 p-4">
+        <article aria-label={t`${name}'s answer`} className="mt-3 rounded-2xl border border-neon-cyan/30 bg-panel/90 p-4">
           <div className="mb-2 flex items-center justify-between gap-2">
-            <h2 className="font-semibold text-white">{answer.name}'s answer</h2>
+            <h2 className="font-semibold text-white">
+              <Trans>{name}'s answer</Trans>
+            </h2>
             <button type="button" className="btn-ghost px-3 py-1 text-xs" onClick={() => setShown(null)}>
-              Close
+              <Trans>Close</Trans>
             </button>
           </div>
           <Markdown text={answer.text} isStreaming={false} />

@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessage, ChatMode } from '@sangam/contracts';
 import { Pencil, RefreshCw } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useRefuseAnswer } from '@/features/chat/api/refuse-answer';
-import { BranchSwitcher } from '@/features/chat/components/branch-switcher';
+import { type BranchKind, BranchSwitcher } from '@/features/chat/components/branch-switcher';
 import { PanelNote } from '@/features/chat/components/panel-note';
 import { QuestionImage } from '@/features/chat/components/question-image';
 import { type Refuse, ResultsOverlay } from '@/features/chat/components/results-overlay';
@@ -45,12 +46,13 @@ export const ThreadTurn = memo(function ThreadTurn({
   edits,
   actions,
 }: Props) {
+  const { t } = useLingui();
   const [isEditing, setIsEditing] = useState(false);
   const [draft, setDraft] = useState(user.content);
   const questions = siblingsOf(messages, user);
   const answers = assistant ? siblingsOf(messages, assistant) : null;
   /** The props of the switcher between a message's versions: selecting one shows its branch. */
-  const switcherOf = (label: string, branches: ReturnType<typeof siblingsOf>) => ({
+  const switcherOf = (label: BranchKind, branches: ReturnType<typeof siblingsOf>) => ({
     label,
     index: branches.index,
     count: branches.list.length,
@@ -66,6 +68,7 @@ export const ThreadTurn = memo(function ThreadTurn({
   const messageKey = assistant?.id ?? `pending-${user.id}`;
   const isRunning = live?.isRunning ?? false;
   const refuseAnswer = useRefuseAnswer();
+  const turnNumber = index + 1;
   // Answers that finished after the fusion began can be fused in afterwards (a stored, finished answer).
   const lateCount = !live && assistant?.status === 'done' ? stored.filter((c) => c.isLate && c.status === 'done').length : 0;
   const refuse: Refuse | null =
@@ -73,15 +76,17 @@ export const ThreadTurn = memo(function ThreadTurn({
       ? {
           count: lateCount,
           isPending: refuseAnswer.isPending,
-          error: refuseAnswer.isError ? 'Could not fuse again. Try once more.' : null,
+          error: refuseAnswer.isError ? t`Could not fuse again. Try once more.` : null,
           onRefuse: () => refuseAnswer.mutate({ chatId: assistant.chatId, messageId: assistant.id }),
         }
       : null;
 
   return (
-    <article aria-label={`Turn ${index + 1}`} data-testid="turn" className="border-b border-white/5 pb-8">
+    <article aria-label={t`Turn ${turnNumber}`} data-testid="turn" className="border-b border-white/5 pb-8">
       <div className="ml-auto w-fit max-w-[min(100%,42rem)] rounded-2xl rounded-tr-sm border border-neon-cyan/30 bg-neon-cyan/10 px-4 py-3">
-        <h2 className="sr-only">Question {index + 1}</h2>
+        <h2 className="sr-only">
+          <Trans>Question {turnNumber}</Trans>
+        </h2>
         {isEditing ? (
           <form
             className="grid gap-2"
@@ -93,17 +98,17 @@ export const ThreadTurn = memo(function ThreadTurn({
             }}
           >
             <textarea
-              aria-label="Edit question"
+              aria-label={t`Edit question`}
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
               className="min-h-20 w-[min(36rem,75vw)] rounded-lg border border-white/10 bg-black/30 p-2 text-sm text-slate-100"
             />
             <div className="flex justify-end gap-2">
               <button type="button" className="btn-ghost px-3 py-1 text-xs" onClick={() => setIsEditing(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </button>
               <button type="submit" className="btn-primary px-3 py-1 text-xs" disabled={!draft.trim()}>
-                Send
+                <Trans>Send</Trans>
               </button>
             </div>
           </form>
@@ -116,11 +121,11 @@ export const ThreadTurn = memo(function ThreadTurn({
           </>
         )}
         <div className="mt-1 flex flex-wrap items-center justify-end gap-1">
-          <BranchSwitcher {...switcherOf('Question', questions)} />
+          <BranchSwitcher {...switcherOf('question', questions)} />
           {!isEditing && (
             <button
               type="button"
-              aria-label="Edit question"
+              aria-label={t`Edit question`}
               disabled={isBusy}
               className="grid size-8 place-items-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white disabled:opacity-40"
               onClick={() => {
@@ -134,8 +139,11 @@ export const ThreadTurn = memo(function ThreadTurn({
         </div>
       </div>
       {refined && refined !== user.content && (
-        <p className="mt-3 text-xs text-slate-400" data-testid="refined-used">
-          <span className="font-semibold text-slate-300">Refined prompt:</span> {refined}
+        <p className="mt-3 text-xs break-words text-slate-400" data-testid="refined-used">
+          <span className="font-semibold text-slate-300">
+            <Trans>Refined prompt:</Trans>
+          </span>{' '}
+          {refined}
         </p>
       )}
       <PanelNote assistant={assistant} />
@@ -158,7 +166,7 @@ export const ThreadTurn = memo(function ThreadTurn({
       )}
       {assistant && (
         <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-          {answers && <BranchSwitcher {...switcherOf('Answer', answers)} />}
+          {answers && <BranchSwitcher {...switcherOf('answer', answers)} />}
           {!isRunning && assistant.status !== 'streaming' && (
             <button
               type="button"
@@ -166,7 +174,7 @@ export const ThreadTurn = memo(function ThreadTurn({
               disabled={isBusy}
               onClick={() => actions.onRegenerate(assistant, user)}
             >
-              <RefreshCw className="size-3.5" aria-hidden="true" /> Regenerate
+              <RefreshCw className="size-3.5" aria-hidden="true" /> <Trans>Regenerate</Trans>
             </button>
           )}
         </div>

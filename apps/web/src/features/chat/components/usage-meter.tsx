@@ -1,10 +1,12 @@
-import { formatIndian, formatInr, USAGE_WARNING_SHARE } from '@sangam/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { USAGE_WARNING_SHARE } from '@sangam/contracts';
 import { clsx } from 'clsx';
 import { Gauge } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMyUsage } from '@/features/chat/api/get-usage';
 import { usageLevel } from '@/features/chat/lib/fusion';
+import { count, inr } from '@/features/chat/lib/locale-format';
 
 const LEVEL_CLASSES = {
   ok: 'border-white/10 text-slate-300',
@@ -17,13 +19,17 @@ const LEVEL_CLASSES = {
  * of it is used, then a warning, and a clear "used up" once it is gone. Hidden until the API answers.
  */
 export function UsageMeter({ isEnabled }: { isEnabled: boolean }) {
+  const { t } = useLingui();
   const usage = useMyUsage(isEnabled);
   if (!usage.data) return null;
   const { used, allowance, costInr } = usage.data;
   const level = usageLevel(used, allowance, USAGE_WARNING_SHARE);
   const percent = allowance > 0 ? Math.min(100, Math.round((used / allowance) * 100)) : 100;
   // A phone has room for the share only; the words say the rest from the small breakpoint up.
-  const short = level === 'exhausted' ? 'Used up' : `${percent}%`;
+  const short = level === 'exhausted' ? t`Used up` : `${percent}%`;
+  const usedText = count(used);
+  const allowanceText = count(allowance);
+  const state = level === 'exhausted' ? t`Allowance used up` : level === 'warning' ? t`Running low` : null;
   return (
     <Link
       to={level === 'exhausted' ? paths.pricing : paths.profile}
@@ -37,12 +43,17 @@ export function UsageMeter({ isEnabled }: { isEnabled: boolean }) {
       <Gauge className="size-3.5 sm:hidden" aria-hidden="true" />
       <span className="sm:hidden">
         {short}
-        <span className="sr-only"> of this month’s allowance{level === 'warning' ? ', running low' : ''}</span>
+        <span className="sr-only">
+          {' '}
+          {level === 'warning' ? <Trans>of this month’s allowance, running low</Trans> : <Trans>of this month’s allowance</Trans>}
+        </span>
       </span>
       <span className="hidden sm:inline">
-        {level === 'exhausted' ? 'Allowance used up · ' : level === 'warning' ? 'Running low · ' : ''}
-        {formatIndian(used)} of {formatIndian(allowance)} tokens this month
-        {costInr !== null && costInr > 0 ? ` · ${formatInr(costInr)}` : ''}
+        {state ? `${state} · ` : ''}
+        <Trans>
+          {usedText} of {allowanceText} tokens this month
+        </Trans>
+        {costInr !== null && costInr > 0 ? ` · ${inr(costInr)}` : ''}
         <span className="sr-only"> ({percent}%)</span>
       </span>
     </Link>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatKeys } from '@/features/chat/api/chat-keys';
 import { type AskFields, askStream, resumeStream } from '@/features/chat/api/stream-answer';
-import { type AnswerCard, applyEvent, applyFinal, bestCard, failedText } from '@/features/chat/lib/cards';
+import { type AnswerCard, applyEvent, applyFinal, bestCard, errorTitle, failedText } from '@/features/chat/lib/cards';
 import { markRevealed } from '@/features/chat/lib/reveal';
 import type { IndexedEvent } from '@/lib/agent-client';
 import { toAppError } from '@/lib/app-error';
@@ -163,7 +163,7 @@ export function useLiveAnswer(chatId: string) {
               ...l,
               isRunning: false,
               quotaExceeded,
-              cards: [{ id: 'error', title: 'Error', content: failedText(error.detail), neonColor: 'red', status: 'error', error }],
+              cards: [{ id: 'error', title: errorTitle(), content: failedText(error.detail), neonColor: 'red', status: 'error', error }],
             },
         );
         // A refused request stored nothing: there is no chat to reload.

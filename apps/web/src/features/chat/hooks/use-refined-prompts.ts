@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ChatMode } from '@sangam/contracts';
 import { useCallback, useState } from 'react';
 import { orderRefined } from '@/features/chat/lib/refined';
@@ -13,16 +14,18 @@ export function useRefinedPrompts() {
     try {
       const res = await callAgent('PromptRefiner', { prompt, chatId, requestId: requestId(), mode });
       if (!res.data || !Array.isArray(res.data.refined)) {
-        setState({ status: 'error', prompts: [], error: 'No refined version available' });
+        setState({ status: 'error', prompts: [], error: t`No refined version available` });
         return;
       }
       const prompts = orderRefined(res.data.refined, res.data.ranking ?? []);
       setState(
-        prompts.length ? { status: 'done', prompts, error: null } : { status: 'error', prompts: [], error: 'No refined prompts available' },
+        prompts.length
+          ? { status: 'done', prompts, error: null }
+          : { status: 'error', prompts: [], error: t`No refined prompts available` },
       );
     } catch (err) {
       console.error('Prompt refinement failed', err);
-      setState({ status: 'error', prompts: [], error: 'Error loading refined prompts' });
+      setState({ status: 'error', prompts: [], error: t`Error loading refined prompts` });
     }
   }, []);
   return { ...state, refine };

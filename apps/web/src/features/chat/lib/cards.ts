@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   type AgentStreamEvent,
   type AnswerResponse,
@@ -33,17 +34,22 @@ export type AnswerCard = {
 };
 
 export const BEST_ID = 'best';
-export const BEST_TITLE = `${BRAND.name} Answer`;
+const brand = BRAND.name;
+/** The fused card's title ("Sangam Answer"), in the interface's language. */
+export const bestTitle = () => t`${brand} Answer`;
+/** What a card shows when the fusion, a model or every model gave no text. */
 export const FALLBACK = {
-  noBest: `No best output available from ${BRAND.name}'s own AI`,
-  noContent: 'No content available',
-  none: 'No responses available',
+  noBest: () => t`No best output available from ${brand}'s own AI`,
+  noContent: () => t`No content available`,
+  none: () => t`No responses available`,
 };
-export const failedText = (detail: string) => `Failed to generate response: ${detail}`;
+export const failedText = (detail: string) => t`Failed to generate response: ${detail}`;
+/** The title of a card for a failed answer. */
+export const errorTitle = () => t`Error`;
 
 export const bestCard = (content = '', status: CardStatus = 'loading'): AnswerCard => ({
   id: BEST_ID,
-  title: BEST_TITLE,
+  title: bestTitle(),
   content,
   neonColor: 'cyan',
   status,
@@ -51,7 +57,7 @@ export const bestCard = (content = '', status: CardStatus = 'loading'): AnswerCa
 });
 
 /** A sample of a model reads "Alpha GPT · sample 2"; a single call keeps the model's name. */
-export const answerTitle = (name: string, sample?: number) => (sample ? `${name} · sample ${sample}` : name);
+export const answerTitle = (name: string, sample?: number) => (sample ? t`${name} · sample ${sample}` : name);
 
 /** The card of a streamed event: one per answer (samples of one model apart). */
 const idOf = (d: { model: string; answerId?: string }) => d.answerId ?? d.model;
@@ -119,7 +125,7 @@ const supportingText = (v: SupportingAnswer | undefined): { text: string; error?
 
 /** The cards once the `final` event arrived. */
 export function applyFinal(cards: AnswerCard[], final: AnswerResponse): AnswerCard[] {
-  const best = final.data?.best_output?.trim() ? final.data.best_output : FALLBACK.noBest;
+  const best = final.data?.best_output?.trim() ? final.data.best_output : FALLBACK.noBest();
   const entries = Object.entries(final.data?.supporting_output ?? {});
   const byName = new Map(entries.map(([name, v]) => [name, supportingText(v)]));
   const updated = cards.map((c): AnswerCard => {
@@ -133,12 +139,14 @@ export function applyFinal(cards: AnswerCard[], final: AnswerResponse): AnswerCa
       return c.content
         ? { ...c, status: 'error', neonColor: 'red' }
         : { ...c, content: failedText(s.error), neonColor: 'red', status: 'error' };
-    return { ...c, content: s.text || c.content || FALLBACK.noContent, status: 'done' };
+    return { ...c, content: s.text || c.content || FALLBACK.noContent(), status: 'done' };
   });
   return entries.length === 0 && !cards.some((c) => !c.isBest)
-    ? [...updated, { id: 'none', title: 'Models', content: FALLBACK.none, neonColor: 'green', status: 'done' }]
+    ? [...updated, { id: 'none', title: t`Models`, content: FALLBACK.none(), neonColor: 'green', status: 'done' }]
     : updated;
 }
+
+const failedToAnswer = (name: string) => t`${name} failed to answer.`;
 
 const modelCard = (a: ModelAnswer, i: number, fused: string[] | null): AnswerCard => {
   const id = a.answerId ?? a.modelId;
@@ -155,7 +163,7 @@ const modelCard = (a: ModelAnswer, i: number, fused: string[] | null): AnswerCar
   };
   switch (a.status) {
     case 'done':
-      return { ...base, content: a.text || FALLBACK.noContent, status: 'done' };
+      return { ...base, content: a.text || FALLBACK.noContent(), status: 'done' };
     case 'streaming':
       return { ...base, content: a.text, status: 'streaming' };
     case 'stopped':
@@ -166,8 +174,8 @@ const modelCard = (a: ModelAnswer, i: number, fused: string[] | null): AnswerCar
         ...base,
         neonColor: 'red',
         status: 'error',
-        failure: a.error?.detail ?? `${a.name} failed to answer.`,
-        content: a.text || failedText(a.error?.detail ?? `${a.name} failed to answer.`),
+        failure: a.error?.detail ?? failedToAnswer(a.name),
+        content: a.text || failedText(a.error?.detail ?? failedToAnswer(a.name)),
       };
   }
 };
@@ -177,7 +185,7 @@ export function cardsOf(message: ChatMessage): AnswerCard[] {
   const failedAll = message.status === 'failed' && !message.content && message.answers.every((a) => a.status !== 'done');
   if (failedAll) {
     const detail = ERRORS.ALL_MODELS_FAILED.detail;
-    return [{ id: 'error', title: 'Error', content: failedText(detail), neonColor: 'red', status: 'error' }];
+    return [{ id: 'error', title: errorTitle(), content: failedText(detail), neonColor: 'red', status: 'error' }];
   }
   const bestStatus: CardStatus =
     message.status === 'streaming'
@@ -188,7 +196,7 @@ export function cardsOf(message: ChatMessage): AnswerCard[] {
           ? 'error'
           : 'done';
   const best = bestCard(
-    message.content || (message.status === 'done' ? FALLBACK.noBest : message.status === 'streaming' ? '' : FALLBACK.noBest),
+    message.content || (message.status === 'done' ? FALLBACK.noBest() : message.status === 'streaming' ? '' : FALLBACK.noBest()),
     bestStatus,
   );
   const withCost: AnswerCard = message.cost ? { ...best, tokens: message.cost.tokens, costInr: message.cost.costInr } : best;

@@ -1,5 +1,7 @@
-import { type AnswerCost, type ChatMessage, type EstimateResponse, type FusionAnalysis, formatIndian, formatInr } from '@sangam/contracts';
+import { plural, t } from '@lingui/core/macro';
+import type { AnswerCost, ChatMessage, EstimateResponse, FusionAnalysis } from '@sangam/contracts';
 import type { AnswerCard } from '@/features/chat/lib/cards';
+import { count, inr } from '@/features/chat/lib/locale-format';
 
 /** How strongly the models agreed: strong from 75 % of the points, partial from 40 %, else little. */
 export const AGREEMENT_STRONG = 0.75;
@@ -15,10 +17,16 @@ export function agreementOf(analysis: Pick<FusionAnalysis, 'agreement' | 'consen
   const agreed = analysis.consensus.length;
   const total = agreed + analysis.contradictions.length;
   const share = analysis.agreement;
-  if (share === null || total === 0) return { level: 'none' as const, share: null, agreed, total, label: 'No shared points to compare' };
+  if (share === null || total === 0) return { level: 'none' as const, share: null, agreed, total, label: t`No shared points to compare` };
   const level: AgreementLevel = share >= AGREEMENT_STRONG ? 'strong' : share >= AGREEMENT_PARTIAL ? 'partial' : 'weak';
-  const words = { strong: 'Strong agreement', partial: 'Partial agreement', weak: 'Little agreement' }[level];
-  return { level, share, agreed, total, label: `${words} · ${agreed} of ${total} ${total === 1 ? 'point' : 'points'} agreed` };
+  const words = { strong: t`Strong agreement`, partial: t`Partial agreement`, weak: t`Little agreement` }[level];
+  const agreedCount = count(agreed);
+  const totalCount = count(total);
+  const points = plural(total, {
+    one: `${agreedCount} of ${totalCount} point agreed`,
+    other: `${agreedCount} of ${totalCount} points agreed`,
+  });
+  return { level, share, agreed, total, label: `${words} · ${points}` };
 }
 
 /** The name on a chip: the card's title for its answer id, else the id itself. */
@@ -26,11 +34,17 @@ export function chipNames(cards: AnswerCard[]): Map<string, string> {
   return new Map(cards.filter((c) => !c.isBest).map((c) => [c.answerId ?? c.id, c.title]));
 }
 
+/** "3,120 tokens", grouped in lakhs and crores, in the plural form of the interface's language. */
+export function tokenCount(tokens: number): string {
+  const amount = count(tokens);
+  return plural(tokens, { one: `${amount} token`, other: `${amount} tokens` });
+}
+
 /** "₹0.42 · 3,120 tokens"; only tokens when no call had a price. */
 export function costLine({ costInr, tokens }: { costInr: number | null | undefined; tokens: number | null | undefined }): string | null {
-  if (tokens === null || tokens === undefined) return costInr === null || costInr === undefined ? null : formatInr(costInr);
-  const t = `${formatIndian(tokens)} ${tokens === 1 ? 'token' : 'tokens'}`;
-  return costInr === null || costInr === undefined ? t : `${formatInr(costInr)} · ${t}`;
+  if (tokens === null || tokens === undefined) return costInr === null || costInr === undefined ? null : inr(costInr);
+  const text = tokenCount(tokens);
+  return costInr === null || costInr === undefined ? text : `${inr(costInr)} · ${text}`;
 }
 
 /** A chat's running total: the sum of its answers' costs (every branch: each one was paid for). */
@@ -46,9 +60,13 @@ export function chatTotal(messages: ChatMessage[]): Pick<AnswerCost, 'tokens' | 
 
 /** "5 models, about ₹0.84 of your plan" (or tokens when no model has a price). */
 export function estimateText(e: EstimateResponse): string {
-  const models = `${e.models} ${e.models === 1 ? 'model' : 'models'}`;
-  const amount = e.costInr === null ? `${formatIndian(e.tokens)} tokens` : formatInr(e.costInr);
-  return `${models}, about ${amount} of your plan`;
+  const modelCount = e.models;
+  const models = count(modelCount);
+  const amount = e.costInr === null ? tokenCount(e.tokens) : inr(e.costInr);
+  return plural(modelCount, {
+    one: `${models} model, about ${amount} of your plan`,
+    other: `${models} models, about ${amount} of your plan`,
+  });
 }
 
 export type UsageLevel = 'ok' | 'warning' | 'exhausted';
