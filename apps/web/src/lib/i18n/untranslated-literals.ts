@@ -16,7 +16,7 @@ const SKIPPED_ELEMENTS = new Set(['Trans', 'Plural', 'Select', 'SelectOrdinal', 
  * Text that is not language: the product's name, the mode names (the glossary of docs/i18n.md keeps
  * them in English) and unit symbols.
  */
-export const ALLOWED_TEXT = new Set(['Sangam', 'Sangam mode', 'Universe mode', 'MB', 'ms']);
+export const ALLOWED_TEXT = new Set(['Sangam', 'Sangam mode', 'Universe', 'Universe mode', 'MB', 'ms']);
 
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 const isFlagged = (text: string) => {

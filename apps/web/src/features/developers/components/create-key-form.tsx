@@ -3,6 +3,9 @@ import { type CreateApiKey, createApiKeySchema } from '@sangam/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { formMessage } from '@/lib/i18n/form-messages';
 
+/** Model ids are code, the same in every language. */
+const MODEL_IDS_EXAMPLE = 'sangam/fusion, sangam/universe';
+
 const inputClass =
   'w-full rounded-lg border border-white/10 bg-black/30 px-3 py-2 text-slate-100 focus:border-neon-cyan focus:outline-none focus:ring-1 focus:ring-neon-cyan';
 
@@ -63,7 +66,7 @@ export function CreateKeyForm({ isSaving, onCreate }: { isSaving: boolean; onCre
           label={t`Allowed models (optional)`}
           value={form.models}
           onChange={set('models')}
-          placeholder="sangam/fusion, sangam/universe"
+          placeholder={MODEL_IDS_EXAMPLE}
           translate="no"
           hint={t`Empty: every model.`}
         />
