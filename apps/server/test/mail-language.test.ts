@@ -91,6 +91,12 @@ describe('sign-up and reset mails in Hindi and Tamil', () => {
   });
 });
 
+it('a language Sangam does not ship is refused, never guessed', async () => {
+  const res = await post(t, '/api/v1/forgot-password', { email: 'nobody@example.com', locale: 'xx' });
+  expect(res.status).toBe(400);
+  expect(res.body.code).toBe('VALIDATION_FAILED');
+});
+
 describe('subjects are header-safe in every script', () => {
   /** RFC 2047 encoded-words (B or Q) of an unfolded header value, decoded. */
   const decodeWords = (value: string) =>

@@ -114,9 +114,9 @@ export const nameSchema = z
 
 /**
  * The language the visitor has on screen, sent with the account requests: mails go out in it, and
- * signing in keeps it on the profile. An unknown value is ignored (English, or the stored choice).
+ * signing in keeps it on the profile. Absent: `Accept-Language`, else the stored choice, else English.
  */
-export const requestLocale = localeSchema.optional().catch(undefined);
+export const requestLocale = localeSchema.optional();
 
 export const loginSchema = z.object({
   username: email,
