@@ -28,7 +28,7 @@ afterEach(async () => {
 
 const bodyOf = (call: unknown[]) => String((call[1] as RequestInit).body);
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
 };
 
 describe('the language follows the signed-in user', () => {
