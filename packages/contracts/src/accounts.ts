@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerLanguageSchema, localeSchema } from './languages';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /**
@@ -111,6 +112,12 @@ export const nameSchema = z
   .max(80, tooLong(MESSAGES.enterValidDetails))
   .regex(NAME_PATTERN, MESSAGES.enterValidDetails);
 
+/**
+ * The language the visitor has on screen, sent with the account requests: mails go out in it, and
+ * signing in keeps it on the profile. Absent: `Accept-Language`, else the stored choice, else English.
+ */
+export const requestLocale = localeSchema.optional();
+
 export const loginSchema = z.object({
   username: email,
   password: z
@@ -120,10 +127,17 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, tooLong('Password must be at most 128 characters')),
   /** The code mailed when a sign-in needs a second step (LOGIN_CODE_REQUIRED). */
   code: otp.optional(),
+  locale: requestLocale,
 });
-export const signupSchema = z.object({ name: nameSchema, username: usernameSchema, email, password: strongPassword });
-export const verifyOtpSchema = z.object({ email, code: otp });
-export const emailOnlySchema = z.object({ email });
+export const signupSchema = z.object({
+  name: nameSchema,
+  username: usernameSchema,
+  email,
+  password: strongPassword,
+  locale: requestLocale,
+});
+export const verifyOtpSchema = z.object({ email, code: otp, locale: requestLocale });
+export const emailOnlySchema = z.object({ email, locale: requestLocale });
 export const refreshSchema = z.object({ refresh_token: z.string().min(16).max(512) });
 export const deleteAccountSchema = z.object({
   password: z
@@ -139,6 +153,10 @@ export const updateProfileSchema = z.object({
   firstName: z.string().max(rawMax(60), tooLong('First name is too long')).trim().max(60).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
   lastName: z.string().max(rawMax(60), tooLong('Last name is too long')).trim().max(60).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
   name: nameSchema.optional(),
+  /** The interface language, kept on the profile so it follows the user to another device. */
+  locale: localeSchema.optional(),
+  /** "Answer in": the question's own language (`same`) or one fixed language. */
+  answerLanguage: answerLanguageSchema.optional(),
 });
 
 export const DELETE_REASONS = [
@@ -169,6 +187,7 @@ export const resetPasswordSchema = z
         code: b.code ?? b.reset_token,
         password: b.password ?? b.new_password,
         confirm: b.confirm ?? b.confirm_password ?? b.confirmPassword,
+        locale: b.locale,
       };
     },
     z.object({
@@ -176,6 +195,7 @@ export const resetPasswordSchema = z
       code: otp.or(z.undefined()).refine((v) => v !== undefined, MESSAGES.resetCodeRequired),
       password: strongPassword,
       confirm: z.string({ error: MESSAGES.passwordsDoNotMatch }),
+      locale: requestLocale,
     }),
   )
   .refine((v) => v.password === v.confirm, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm'] });
@@ -202,6 +222,10 @@ export const publicUserSchema = z.object({
   username: z.string(),
   email: z.string(),
   plan: z.string(),
+  /** The interface language chosen while signed in (null or absent: none chosen yet). */
+  locale: localeSchema.nullable().optional(),
+  /** "Answer in" (absent: `same`, the question's language). */
+  answerLanguage: answerLanguageSchema.optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 /** GET /auth/verify: the session's user and the access token it was called with. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_MODES } from './brand';
 import { messageIdsEventSchema, panelChoiceSchema } from './chats';
 import { answerCostSchema, fusionAnalysisSchema } from './fusion';
+import { answerLanguageSchema } from './languages';
 import { publicModelSchema } from './models';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -39,6 +40,8 @@ export const agentRequestSchema = z.object({
     .max(AGENT_LIMITS.promptMaxChars, { message: 'Original_Prompt is too long', abort: true })
     .refine(hasNoNul, NO_NUL_MESSAGE)
     .optional(),
+  /** Issue 24: "Answer in" for this request (default: the user's setting): `same` or a locale. */
+  Answer_Language: answerLanguageSchema.optional(),
 });
 export type AgentRequest = z.infer<typeof agentRequestSchema>;
 

@@ -32,6 +32,10 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   plan: text('plan').notNull().default('free'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The interface language chosen while signed in (a LOCALES code); null until one is chosen. */
+  locale: text('locale'),
+  /** "Answer in": `same` (the question's language) or a LOCALES code. */
+  answerLanguage: text('answer_language').notNull().default('same'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

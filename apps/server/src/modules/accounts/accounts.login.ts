@@ -1,15 +1,34 @@
 import { randomUUID } from 'node:crypto';
+import type { LocaleCode } from '@sangam/contracts';
 import type { AppContext } from '@/app-context';
 import { AppError } from '@/errors';
 import { signInCodeMail } from '@/lib/mailer/templates';
 import { verifyAgainstDummy, verifyPassword } from '@/lib/passwords';
 import { LIMITS, lockRule, refuseIfLimited } from '@/modules/accounts/accounts.limits';
-import { getUserByEmail, isKnownAddress, livePendingSignups, rememberAddress, type UserRow } from '@/modules/accounts/accounts.queries';
+import {
+  getUserByEmail,
+  isKnownAddress,
+  livePendingSignups,
+  rememberAddress,
+  type UserRow,
+  updateUser,
+} from '@/modules/accounts/accounts.queries';
 import { addressHash, codeMailAllowed, securityEvent, sendLater, sessionFor } from '@/modules/accounts/accounts.service';
 import { deviceHash } from '@/modules/accounts/devices';
+import { mailLocale } from '@/modules/accounts/mail-locale';
 
 /** `priority`: the device signed in to this account lately, so its password check goes first (lib/passwords.ts). */
-type LoginInput = { email: string; password: string; code?: string; ip: string; deviceId?: string; priority?: boolean };
+/** `locale`: the language kept while signed out, adopted by the profile; `mailIn`: the step-up mail's language as asked. */
+type LoginInput = {
+  email: string;
+  password: string;
+  code?: string;
+  ip: string;
+  deviceId?: string;
+  priority?: boolean;
+  locale?: LocaleCode;
+  mailIn?: LocaleCode;
+};
 
 /**
  * The answer to a device the account does not know while its address is under a flood: the same
@@ -22,11 +41,11 @@ const noVerdict = (code?: string) => new AppError(code ? 'OTP_INVALID' : 'LOGIN_
  * The step-up check of a correct password: without a code, a sign-in code is mailed to the account
  * (once a minute, five an hour) and the answer is LOGIN_CODE_REQUIRED; with one, the code must match.
  */
-async function passStepUp(ctx: AppContext, user: UserRow, code?: string) {
+async function passStepUp(ctx: AppContext, user: UserRow, code?: string, mailIn?: LocaleCode) {
   if (!code) {
     if (await codeMailAllowed(ctx, user.email, 'login')) {
       const fresh = await ctx.emailCodes.issue({ email: user.email, purpose: 'login' });
-      sendLater(ctx, signInCodeMail(user.email, fresh));
+      sendLater(ctx, signInCodeMail(user.email, fresh, mailLocale(mailIn, user.locale)));
     }
     throw noVerdict();
   }
@@ -49,7 +68,7 @@ async function passStepUp(ctx: AppContext, user: UserRow, code?: string) {
  *   a bare 429; a known device signs in as usual.
  * Returns the session and the device id to keep in the device cookie.
  */
-export async function login(ctx: AppContext, { email, password, code, ip, deviceId, priority = false }: LoginInput) {
+export async function login(ctx: AppContext, { email, password, code, ip, deviceId, priority = false, locale, mailIn }: LoginInput) {
   const user = await getUserByEmail(ctx.db, { email });
   const address = addressHash(ip);
   const device = deviceId ? deviceHash(deviceId) : undefined;
@@ -94,7 +113,7 @@ export async function login(ctx: AppContext, { email, password, code, ip, device
     }
     throw stepUp ? noVerdict(code) : new AppError('INVALID_CREDENTIALS');
   }
-  if (stepUp) await passStepUp(ctx, user, code);
+  if (stepUp) await passStepUp(ctx, user, code, mailIn);
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   await ctx.limiter.reset(accountKey);
   await ctx.limiter.reset(ownKey);
@@ -102,5 +121,7 @@ export async function login(ctx: AppContext, { email, password, code, ip, device
   const signedIn = deviceId ?? randomUUID();
   await rememberAddress(ctx.db, { userId: user.id, addressHash: address, now });
   await rememberAddress(ctx.db, { userId: user.id, addressHash: deviceHash(signedIn), now });
-  return { session: await sessionFor(ctx, user), deviceId: signedIn };
+  // A language chosen while signed out becomes the profile's, so it follows the user to other devices.
+  const adopted = locale && locale !== user.locale ? ((await updateUser(ctx.db, { id: user.id, locale })) ?? user) : user;
+  return { session: await sessionFor(ctx, adopted), deviceId: signedIn };
 }

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@sangam/contracts';
+import { answerLanguageSchema, localeSchema, type PublicUser } from '@sangam/contracts';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { emailCodes, knownLoginAddresses, pendingSignups, users } from '@/db/schema';
@@ -13,6 +13,8 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
   username: u.username,
   email: u.email,
   plan: u.plan,
+  locale: localeSchema.safeParse(u.locale).data ?? null,
+  answerLanguage: answerLanguageSchema.safeParse(u.answerLanguage).data ?? 'same',
 });
 
 export async function getUserByEmail(db: Db, { email }: { email: string }) {

@@ -7,6 +7,7 @@ import { passwordGate } from '@/lib/passwords';
 import { login } from '@/modules/accounts/accounts.login';
 import * as accounts from '@/modules/accounts/accounts.service';
 import { deviceOf, setDeviceCookie, setSignupCookie, signupOwnedBy } from '@/modules/accounts/devices';
+import { requestedLocale } from '@/modules/accounts/mail-locale';
 import { currentUser } from '@/plugins/auth-guard';
 
 const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
@@ -24,31 +25,45 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   const shedIfBusy = (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) =>
     done(passwordGate.admits(priorityOf(request)) ? undefined : passwordGate.busyError());
   app.post('/login', { schema: ROUTES['POST /api/v1/login'], preHandler: shedIfBusy }, async (request, reply) => {
-    const { username, password, code } = request.body;
+    const { username, password, code, locale } = request.body;
     const deviceId = deviceOf(ctx, request);
-    const signedIn = await login(ctx, { email: username, password, code, ip: request.ip, deviceId, priority: priorityOf(request) });
+    const signedIn = await login(ctx, {
+      email: username,
+      password,
+      code,
+      ip: request.ip,
+      deviceId,
+      priority: priorityOf(request),
+      locale,
+      mailIn: requestedLocale(request),
+    });
     setDeviceCookie(ctx, reply, signedIn.deviceId);
     ctx.knownClients.add(signedIn.deviceId, username);
     return signedIn.session;
   });
 
   app.post('/signup', { schema: ROUTES['POST /api/v1/signup'] }, async (request, reply) => {
-    const { message, pendingId } = await accounts.signup(ctx, { ...request.body, ip: request.ip });
+    const { message, pendingId } = await accounts.signup(ctx, { ...request.body, ip: request.ip, mailIn: requestedLocale(request) });
     setSignupCookie(ctx, reply, pendingId);
     return reply.status(201).send({ message });
   });
 
   app.post('/signup/otp_verify', { schema: ROUTES['POST /api/v1/signup/otp_verify'] }, async (request) => {
-    const { email, code } = request.body;
-    return accounts.verifySignup(ctx, { email, code, ip: request.ip });
+    const { email, code, locale } = request.body;
+    return accounts.verifySignup(ctx, { email, code, ip: request.ip, locale });
   });
 
   app.post('/signup/resend_otp', { schema: ROUTES['POST /api/v1/signup/resend_otp'] }, async (request) =>
-    accounts.resendSignupCode(ctx, { email: request.body.email, ip: request.ip, ownedId: signupOwnedBy(ctx, request) }),
+    accounts.resendSignupCode(ctx, {
+      email: request.body.email,
+      ip: request.ip,
+      ownedId: signupOwnedBy(ctx, request),
+      mailIn: requestedLocale(request),
+    }),
   );
 
   app.post('/forgot-password', { schema: ROUTES['POST /api/v1/forgot-password'] }, async (request) =>
-    accounts.forgotPassword(ctx, { email: request.body.email, ip: request.ip }),
+    accounts.forgotPassword(ctx, { email: request.body.email, ip: request.ip, mailIn: requestedLocale(request) }),
   );
 
   // Two passwords that differ are PASSWORDS_DO_NOT_MATCH, not a plain validation failure.
@@ -59,7 +74,7 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       throw failed;
     }
     const { email, code, password } = request.body;
-    return accounts.resetPassword(ctx, { email, code: code ?? '', password, ip: request.ip });
+    return accounts.resetPassword(ctx, { email, code: code ?? '', password, ip: request.ip, mailIn: requestedLocale(request) });
   });
 
   app.post('/refresh', { schema: ROUTES['POST /api/v1/refresh'] }, async (request) =>
@@ -80,6 +95,6 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.delete('/users/account', { schema: ROUTES['DELETE /api/v1/users/account'], onRequest: ctx.requireUser }, async (request) => {
     const { password, reason } = request.body;
     const { id, authTime } = currentUser(request);
-    return accounts.deleteAccount(ctx, { userId: id, password, reason, ip: request.ip, authTime });
+    return accounts.deleteAccount(ctx, { userId: id, password, reason, ip: request.ip, authTime, mailIn: requestedLocale(request) });
   });
 }

@@ -1,15 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { SessionResponse, Signup } from '@sangam/contracts';
+import type { LocaleCode, SessionResponse, Signup } from '@sangam/contracts';
 import type { AppContext } from '@/app-context';
 import { AppError, assertFound } from '@/errors';
 import { rejectCommonPassword } from '@/lib/common-passwords';
-import { escapeHtml } from '@/lib/html';
 import {
   accountDeletedMail,
   alreadyRegisteredMail,
-  type Mail,
   passwordChangedMail,
   resetCodeMail,
+  signupCodeMail,
   verificationCodeMail,
 } from '@/lib/mailer/templates';
 import { hashPassword, verifyPassword } from '@/lib/passwords';
@@ -31,6 +30,7 @@ import {
 } from '@/modules/accounts/accounts.queries';
 import { deleteAccountForGood } from '@/modules/accounts/deleted-accounts-ledger';
 import type { CodePurpose } from '@/modules/accounts/email-codes';
+import { mailLocale } from '@/modules/accounts/mail-locale';
 
 export const MESSAGES_OUT = {
   signup: 'Account created! Check your email for verification.',
@@ -96,34 +96,19 @@ export async function sessionFor(ctx: AppContext, user: UserRow): Promise<Sessio
   };
 }
 
-/** The verification mail, saying which username the code activates (several sign-ups may be pending). */
-function signupCodeMail(email: string, code: string, username: string): Mail {
-  const mail = verificationCodeMail(email, code);
-  const note = `This code confirms the sign-up with the username “${username}”. If that is not the username you chose, do not use this code.`;
-  const footer = '<div style="padding:14px 24px';
-  const at = mail.html.indexOf(footer);
-  return {
-    ...mail,
-    text: mail.text.replace(/\n\n/, `\n\n${note}\n\n`),
-    html:
-      at < 0
-        ? mail.html
-        : `${mail.html.slice(0, at)}<p style="margin:0 24px 18px;line-height:1.5">${escapeHtml(note)}</p>${mail.html.slice(at)}`,
-  };
-}
-
 /**
  * Sign-up: the same answer (201) whether or not the address has an account and whether or not the
  * username is taken; only the mail differs. The credentials are kept as a pending sign-up, bound
  * to the code mailed for it; the user is created at verification, from that sign-up only.
  */
-export async function signup(ctx: AppContext, input: Signup & { ip: string }) {
+export async function signup(ctx: AppContext, input: Signup & { ip: string; mailIn?: LocaleCode }) {
   await enforce(ctx.limiter, `signup:ip:${input.ip}`, LIMITS.signupPerIp);
   rejectCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const existing = await getUserByEmail(ctx.db, { email: input.email });
   if (existing?.emailVerifiedAt) {
-    if (await codeMailAllowed(ctx, input.email)) sendLater(ctx, alreadyRegisteredMail(input.email));
+    if (await codeMailAllowed(ctx, input.email))
+      sendLater(ctx, alreadyRegisteredMail(input.email, mailLocale(input.mailIn, existing.locale)));
     return { message: MESSAGES_OUT.signup, pendingId: undefined };
   }
   const now = ctx.clock.now();
@@ -137,7 +122,7 @@ export async function signup(ctx: AppContext, input: Signup & { ip: string }) {
   });
   if (await codeMailAllowed(ctx, input.email)) {
     const code = await ctx.emailCodes.issue({ email: input.email, purpose: 'signup', pendingSignupId: pending.id });
-    sendLater(ctx, signupCodeMail(input.email, code, input.username));
+    sendLater(ctx, signupCodeMail(input.email, code, input.username, mailLocale(input.mailIn)));
   }
   return { message: MESSAGES_OUT.signup, pendingId: pending.id };
 }
@@ -184,7 +169,11 @@ const usernameTaken = () =>
     fields: { username: 'That username is already taken.' },
   });
 
-export async function verifySignup(ctx: AppContext, { email, code, ip }: { email: string; code: string; ip: string }) {
+/** Verification creates (or activates) the user; `locale`, the language on screen, becomes their choice. */
+export async function verifySignup(
+  ctx: AppContext,
+  { email, code, ip, locale }: { email: string; code: string; ip: string; locale?: LocaleCode },
+) {
   await enforceCodeCheck(ctx, ip);
   const used = await ctx.emailCodes.consume({ email, purpose: 'signup', code });
   const user = await getUserByEmail(ctx.db, { email });
@@ -192,7 +181,7 @@ export async function verifySignup(ctx: AppContext, { email, code, ip }: { email
   if (!used.pendingSignupId) {
     // A code mailed before pending sign-ups existed: it activates the unverified user row as it is.
     if (!user) throw new AppError('OTP_INVALID');
-    if (!user.emailVerifiedAt) await updateUser(ctx.db, { id: user.id, emailVerifiedAt: now });
+    if (!user.emailVerifiedAt) await updateUser(ctx.db, { id: user.id, emailVerifiedAt: now, ...(locale ? { locale } : {}) });
     return { message: MESSAGES_OUT.verified };
   }
   const pending = await getPendingSignup(ctx.db, { id: used.pendingSignupId });
@@ -200,7 +189,7 @@ export async function verifySignup(ctx: AppContext, { email, code, ip }: { email
   if (!pending || user?.emailVerifiedAt) throw new AppError('OTP_INVALID');
   const owner = await getUserByUsername(ctx.db, { username: pending.username });
   if (owner && owner.id !== user?.id) throw usernameTaken();
-  const values = { name: pending.name, username: pending.username, passwordHash: pending.passwordHash };
+  const values = { name: pending.name, username: pending.username, passwordHash: pending.passwordHash, ...(locale ? { locale } : {}) };
   try {
     await ctx.db.transaction(async (tx) => {
       if (user) await updateUser(tx, { id: user.id, ...values, emailVerifiedAt: now });
@@ -236,13 +225,13 @@ const uniqueViolation = (err: unknown): string | undefined => {
  * one, so the mails to an address stay bounded: 5 × 3 an hour from the address's allowance (a code
  * per pending sign-up) and 3 × 5 from its owners'.
  */
-async function resendToOwner(ctx: AppContext, { email, ownedId }: { email: string; ownedId: string }) {
+async function resendToOwner(ctx: AppContext, { email, ownedId, mailIn }: { email: string; ownedId: string; mailIn: LocaleCode }) {
   const owned = await ownedPendingSignup(ctx.db, { id: ownedId, email, now: new Date(ctx.clock.now()), max: PENDING_RESEND_MAX });
   if (!owned) return false;
   await enforce(ctx.limiter, `codemail:signup:owner:${owned.id}:min`, LIMITS.codeMailPerAddressMinute, 'RESEND_TOO_SOON');
   await enforce(ctx.limiter, `codemail:signup:owner:${owned.id}:hour`, LIMITS.codeMailPerAddressHour, 'RESEND_TOO_SOON');
   const code = await ctx.emailCodes.issue({ email, purpose: 'signup', pendingSignupId: owned.id });
-  sendLater(ctx, signupCodeMail(email, code, owned.username));
+  sendLater(ctx, signupCodeMail(email, code, owned.username, mailIn));
   return true;
 }
 
@@ -250,18 +239,25 @@ async function resendToOwner(ctx: AppContext, { email, ownedId }: { email: strin
  * A resend from the sign-up's own browser goes to its owner's allowance; any other mails a fresh
  * code for each pending sign-up of the address (each naming its username) within the address's.
  */
-export async function resendSignupCode(ctx: AppContext, { email, ip, ownedId }: { email: string; ip: string; ownedId?: string }) {
-  if (ownedId && (await resendToOwner(ctx, { email, ownedId }))) return { message: MESSAGES_OUT.resent };
+export async function resendSignupCode(
+  ctx: AppContext,
+  { email, ip, ownedId, mailIn }: { email: string; ip: string; ownedId?: string; mailIn?: LocaleCode },
+) {
+  const language = mailLocale(mailIn);
+  if (ownedId && (await resendToOwner(ctx, { email, ownedId, mailIn: language }))) return { message: MESSAGES_OUT.resent };
   await enforceCodeMail(ctx, email, ip, 'signup');
   const pendings = await livePendingSignups(ctx.db, { email, now: new Date(ctx.clock.now()), limit: PENDING_RESEND_MAX });
   for (const p of pendings) {
     const code = await ctx.emailCodes.issue({ email, purpose: 'signup', pendingSignupId: p.id });
-    sendLater(ctx, signupCodeMail(email, code, p.username));
+    sendLater(ctx, signupCodeMail(email, code, p.username, language));
   }
   if (pendings.length === 0) {
     const user = await getUserByEmail(ctx.db, { email });
     if (user && !user.emailVerifiedAt)
-      sendLater(ctx, verificationCodeMail(email, await ctx.emailCodes.issue({ email, purpose: 'signup' })));
+      sendLater(
+        ctx,
+        verificationCodeMail(email, await ctx.emailCodes.issue({ email, purpose: 'signup' }), mailLocale(mailIn, user.locale)),
+      );
   }
   return { message: MESSAGES_OUT.resent };
 }
@@ -271,19 +267,19 @@ export async function resendSignupCode(ctx: AppContext, { email, ip, ownedId }: 
  * and the same code issued and stored (a code for no account can never reset anything); only the
  * mail, sent after the response, differs.
  */
-export async function forgotPassword(ctx: AppContext, { email, ip }: { email: string; ip: string }) {
+export async function forgotPassword(ctx: AppContext, { email, ip, mailIn }: { email: string; ip: string; mailIn?: LocaleCode }) {
   const user = await getUserByEmail(ctx.db, { email });
   await enforceCodeMail(ctx, email, ip, 'reset', async () =>
     user ? isKnownAddress(ctx.db, { userId: user.id, addressHash: addressHash(ip) }) : false,
   );
   const code = await ctx.emailCodes.issue({ email, purpose: 'reset' });
-  if (user) sendLater(ctx, () => resetCodeMail(email, code));
+  if (user) sendLater(ctx, () => resetCodeMail(email, code, mailLocale(mailIn, user.locale)));
   return { message: MESSAGES_OUT.forgot };
 }
 
 export async function resetPassword(
   ctx: AppContext,
-  { email, code, password, ip }: { email: string; code: string; password: string; ip: string },
+  { email, code, password, ip, mailIn }: { email: string; code: string; password: string; ip: string; mailIn?: LocaleCode },
 ) {
   await enforceCodeCheck(ctx, ip);
   rejectCommonPassword(password);
@@ -298,7 +294,7 @@ export async function resetPassword(
   await ctx.limiter.reset(`login:acct:${email}`);
   await ctx.limiter.reset(`login:lock:${email}`);
   securityEvent(ctx, 'password_reset', user.id);
-  sendLater(ctx, passwordChangedMail(email));
+  sendLater(ctx, passwordChangedMail(email, mailLocale(mailIn, user.locale)));
   return { message: MESSAGES_OUT.reset };
 }
 
@@ -341,7 +337,14 @@ export async function currentSession(ctx: AppContext, { userId, token }: { userI
  */
 export async function deleteAccount(
   ctx: AppContext,
-  { userId, password, reason, ip, authTime }: { userId: string; password?: string; reason: string; ip: string; authTime?: number },
+  {
+    userId,
+    password,
+    reason,
+    ip,
+    authTime,
+    mailIn,
+  }: { userId: string; password?: string; reason: string; ip: string; authTime?: number; mailIn?: LocaleCode },
 ) {
   await enforce(ctx.limiter, `delete:ip:${ip}`, LIMITS.deletePerIp);
   const accountKey = `delete:acct:${userId}`;
@@ -362,6 +365,6 @@ export async function deleteAccount(
   await ctx.limiter.reset(accountKey);
   ctx.log.info({ reason }, 'account deleted');
   securityEvent(ctx, 'account_deleted', user.id);
-  sendLater(ctx, accountDeletedMail(user.email));
+  sendLater(ctx, accountDeletedMail(user.email, mailLocale(mailIn, user.locale)));
   return { message: MESSAGES_OUT.deleted };
 }

@@ -73,7 +73,7 @@ export function parseAgentForm(headers: IncomingHttpHeaders, body: Buffer): Prom
   });
 }
 
-/** The agent request's fields, validated: `Prompt`, `Chat_Id`, `Request_Id`, optional `Mode`, `History`, image. */
+/** The agent request's fields, validated: `Prompt`, `Chat_Id`, `Request_Id`, optional `Mode`, `Answer_Language`, `History`, image. */
 export function readAgentRequest(request: FastifyRequest): ParsedAgentRequest {
   if (!(request.body instanceof AgentForm))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', { detail: 'Send the fields as multipart/form-data.' });
@@ -90,6 +90,7 @@ export function readAgentRequest(request: FastifyRequest): ParsedAgentRequest {
     Parent_Id: fields.Parent_Id || undefined,
     Regenerate_Id: fields.Regenerate_Id || undefined,
     Original_Prompt: fields.Original_Prompt || undefined,
+    Answer_Language: fields.Answer_Language || undefined,
   });
   let history: HistoryTurn[] = [];
   if (fields.History) {

@@ -5,6 +5,7 @@ import { AppError } from '@/errors';
 import { AGENT_BODY_LIMIT, parseAgentForm, readAgentRequest } from '@/modules/agent/agent-request';
 import { adaptAnswer, wantsStream } from '@/modules/agent/answer-adapter';
 import { estimateRefineTokens } from '@/modules/agent/answer-estimate';
+import { answerLanguageOf, answerSettingOf } from '@/modules/agent/answer-language';
 import { type PanelFor, REQUEST_CAP_MS, startAnswer } from '@/modules/agent/answer-pipeline';
 import { refinePrompt } from '@/modules/agent/refine.service';
 import { openEventStream } from '@/modules/agent/sse';
@@ -99,7 +100,12 @@ export async function agentRoutes(
         lenient: true,
       });
       const context = history.slice(-6);
-      const result = await refinePrompt({ registry, prompt: input.Prompt, context, signal, log: request.log });
+      const language = await answerLanguageOf(ctx.db, {
+        userId: currentUser(request).id,
+        requested: input.Answer_Language,
+        question: input.Prompt,
+      });
+      const result = await refinePrompt({ registry, prompt: input.Prompt, context, signal, log: request.log, language });
       emit?.({ event: 'refined', data: result.response.data });
       return result;
     });
@@ -109,7 +115,13 @@ export async function agentRoutes(
     const input = readAgentRequest(request);
     const started = await startAnswer(
       { db: ctx.db, chats: ctx.chatWriter, registry, meter, runs: ctx.answers, panelFor },
-      { userId: currentUser(request).id, input, log: request.log, streaming: wantsStream(request) },
+      {
+        userId: currentUser(request).id,
+        input,
+        log: request.log,
+        streaming: wantsStream(request),
+        answerIn: input.Answer_Language ?? (await answerSettingOf(ctx.db, currentUser(request).id)),
+      },
     );
     return adaptAnswer(request, reply, started, { abortOnDisconnect: !isChatId(input.Chat_Id) });
   });

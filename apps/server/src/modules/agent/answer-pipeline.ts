@@ -1,4 +1,11 @@
-import type { AgentStreamEvent, MessageIdsEvent, PanelChoice } from '@sangam/contracts';
+import {
+  type AgentStreamEvent,
+  type AnswerLanguage,
+  answerLanguageFor,
+  type MessageIdsEvent,
+  type PanelChoice,
+  type QuestionLanguage,
+} from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
@@ -52,12 +59,15 @@ export async function startAnswer(
     input,
     log,
     streaming,
+    answerIn,
   }: {
     userId: string;
     input: ParsedAgentRequest;
     log: FastifyBaseLogger;
     /** The caller asked for Server-Sent Events (models are streamed); a chat's answer always streams. */
     streaming: boolean;
+    /** "Answer in": every model call is told the answer's language (none: no instruction). */
+    answerIn?: AnswerLanguage;
   },
 ): Promise<StartedAnswer> {
   const { db, registry, meter, runs } = deps;
@@ -127,7 +137,8 @@ export async function startAnswer(
     runs.add(run, input.Request_Id);
   }
   if (panel) run.push({ event: 'panel', data: panel });
-  void drive(deps, { run, reservation, input, history, models, prepared, ids, panel, streaming: streaming || Boolean(ids), log });
+  const language = answerIn && answerLanguageFor({ setting: answerIn, question: prepared.prepared.user });
+  void drive(deps, { run, reservation, input, history, models, prepared, ids, panel, streaming: streaming || Boolean(ids), log, language });
   return { run };
 }
 
@@ -166,6 +177,7 @@ async function drive(
     panel,
     streaming,
     log,
+    language,
   }: {
     run: AnswerRun;
     reservation: Reservation;
@@ -177,6 +189,7 @@ async function drive(
     panel?: PanelChoice;
     streaming: boolean;
     log: FastifyBaseLogger;
+    language?: QuestionLanguage;
   },
 ) {
   // A chat's answer is stopped at the cap (keeping its text); any other is cancelled.
@@ -204,6 +217,7 @@ async function drive(
       signal: run.controller.signal,
       emit: streaming ? run.push : undefined,
       log,
+      language,
     });
     const data = result.response.data;
     if (tool?.finalize && !result.stopped) {

@@ -5,6 +5,7 @@ import type {
   FusionAnalysis,
   ModelAnswer,
   ModelRef,
+  QuestionLanguage,
   SupportingAnswer,
 } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -121,7 +122,15 @@ async function runProposal(
     usdInrRate,
     isLate,
     breaker,
-  }: { log: FastifyBaseLogger; emit?: Emit; usdInrRate: number; isLate: () => boolean; breaker: ModelRegistry['breaker'] },
+    language,
+  }: {
+    log: FastifyBaseLogger;
+    emit?: Emit;
+    usdInrRate: number;
+    isLate: () => boolean;
+    breaker: ModelRegistry['breaker'];
+    language?: QuestionLanguage;
+  },
 ) {
   const model: ModelRef = { model: p.model.id, name: p.model.name, answerId: p.answerId, ...(p.sample ? { sample: p.sample } : {}) };
   emit?.({ event: 'model-start', data: model });
@@ -139,7 +148,7 @@ async function runProposal(
           emit({ event: 'model-delta', data: { ...model, delta } });
         }),
     },
-    { signal: input.signal, role: 'proposer', log, breaker },
+    { signal: input.signal, role: 'proposer', log, breaker, language },
   );
   p.text = outcome.text;
   p.costInr = callCostInr(p.model, outcome.usage, usdInrRate);
@@ -198,6 +207,7 @@ export async function generateAnswer({
   deadlineMs,
   temperature,
   maxOutputTokens,
+  language,
 }: {
   registry: ModelRegistry;
   /** The proposers to ask (default: every proposer that can read the input). */
@@ -219,6 +229,8 @@ export async function generateAnswer({
   temperature?: number;
   /** The most tokens each written answer may have, the proposers' and the fused one (/v1's `max_tokens`). */
   maxOutputTokens?: number;
+  /** The answer's language: every proposer, the judge and the aggregator are told to write in it. */
+  language?: QuestionLanguage;
 }): Promise<AnswerResult> {
   const models = chosen ?? registry.proposers({ needsVision: Boolean(image) });
   // A registry built by hand (a harness) may have no settings: the defaults then apply.
@@ -250,7 +262,7 @@ export async function generateAnswer({
       await runProposal(
         p,
         { system, messages, signal, temperature, maxOutputTokens },
-        { log, emit, usdInrRate, isLate, breaker: registry.breaker },
+        { log, emit, usdInrRate, isLate, breaker: registry.breaker, language },
       );
       gate.ended(p.outcome?.kind === 'done');
     }),
@@ -309,6 +321,7 @@ export async function generateAnswer({
       stoppedOnPurpose,
       usdInrRate,
       maxOutputTokens,
+      language,
     });
     fusionCalls.push(...fused.calls);
     fusionTokens.push(...fused.byModel);

@@ -1,7 +1,9 @@
+import type { QuestionLanguage } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
 import { type ChatMessage, estimateTokens, type ModelClient, type TokenUsage } from '@/lib/llm/model-client';
 import { describeProviderError, ModelError } from '@/lib/llm/provider-error';
+import { withAnswerLanguage } from '@/modules/agent/answer-language';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 
 /** Logs a model call that failed with its cause (kind, status, provider, model id); never the prompt, a body or the key. */
@@ -40,26 +42,29 @@ class ModelTimedOut extends Error {}
 
 const isTextCall = <T>(input: TextCall | ObjectCall<T>): input is TextCall => 'messages' in input;
 
+/** Where a call runs and, for a call of an answer, the language its prose is written in. */
+export type CallOptions = {
+  signal: AbortSignal;
+  role: string;
+  log: FastifyBaseLogger;
+  breaker?: ModelRegistry['breaker'];
+  /** Every call of an answer (refiner, proposers, judge, aggregator, tools) carries the answer-language instruction. */
+  language?: QuestionLanguage;
+};
+
 /**
  * Calls one model under its own time limit and the caller's `signal`; never throws. A failure or a
  * time-out that the caller did not cause is logged (role, kind, provider's status; never the prompt)
  * and, given a `breaker`, counted against the model; a success closes its circuit.
  */
-export function callModel(
-  model: ModelClient,
-  input: TextCall,
-  options: { signal: AbortSignal; role: string; log: FastifyBaseLogger; breaker?: ModelRegistry['breaker'] },
-): Promise<ModelOutcome<string>>;
-export function callModel<T>(
-  model: ModelClient,
-  input: ObjectCall<T>,
-  options: { signal: AbortSignal; role: string; log: FastifyBaseLogger; breaker?: ModelRegistry['breaker'] },
-): Promise<ModelOutcome<T>>;
+export function callModel(model: ModelClient, input: TextCall, options: CallOptions): Promise<ModelOutcome<string>>;
+export function callModel<T>(model: ModelClient, input: ObjectCall<T>, options: CallOptions): Promise<ModelOutcome<T>>;
 export async function callModel<T>(
   model: ModelClient,
   input: TextCall | ObjectCall<T>,
-  { signal, role, log, breaker }: { signal: AbortSignal; role: string; log: FastifyBaseLogger; breaker?: ModelRegistry['breaker'] },
+  { signal, role, log, breaker, language }: CallOptions,
 ): Promise<ModelOutcome<T | string>> {
+  const system = withAnswerLanguage(input.system, language);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new ModelTimedOut()), model.timeoutMs);
   const onAbort = () => controller.abort(signal.reason);
@@ -72,7 +77,7 @@ export async function callModel<T>(
     let usage: TokenUsage;
     if (isTextCall(input)) {
       const call = {
-        system: input.system,
+        system,
         messages: input.messages,
         signal: controller.signal,
         deadline: Date.now() + model.timeoutMs,
@@ -93,7 +98,7 @@ export async function callModel<T>(
       value = text;
       if (usage.inputTokens + usage.outputTokens === 0) usage = { inputTokens: 0, outputTokens: estimateTokens(text) };
     } else {
-      const result = await model.object({ system: input.system, prompt: input.prompt, schema: input.schema, signal: controller.signal });
+      const result = await model.object({ system, prompt: input.prompt, schema: input.schema, signal: controller.signal });
       value = result.object;
       usage = result.usage;
     }

@@ -1,4 +1,4 @@
-import type { RefineResponse } from '@sangam/contracts';
+import type { QuestionLanguage, RefineResponse } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@/errors';
@@ -39,6 +39,7 @@ export async function refinePrompt({
   context = [],
   signal,
   log,
+  language,
 }: {
   registry: ModelRegistry;
   prompt: string;
@@ -46,6 +47,8 @@ export async function refinePrompt({
   context?: HistoryTurn[];
   signal: AbortSignal;
   log: FastifyBaseLogger;
+  /** The answer's language: the refined prompts are written in it. */
+  language?: QuestionLanguage;
 }) {
   const model = registry.refiner();
   const outcome = await callModel(
@@ -55,7 +58,7 @@ export async function refinePrompt({
       prompt: `${conversationBlock(context)}Return {"prompts": [...]} with up to four improved versions of this prompt${context.length ? ' (a follow-up in the conversation above: each version must stand on its own, naming what it refers to)' : ''}:\n\n<prompt>\n${prompt}\n</prompt>`,
       schema: refinedSchema,
     },
-    { signal, role: 'refiner', log },
+    { signal, role: 'refiner', log, language },
   );
   if (outcome.kind === 'stopped') throw outcome.error;
   if (outcome.kind !== 'done')

@@ -5,6 +5,7 @@ import type { AppContext } from '@/app-context';
 import { AppError, assertFound } from '@/errors';
 import { getUserById, toPublicUser, updateUser } from '@/modules/accounts/accounts.queries';
 import { deleteAccount, MESSAGES_OUT } from '@/modules/accounts/accounts.service';
+import { requestedLocale } from '@/modules/accounts/mail-locale';
 import { currentUser } from '@/plugins/auth-guard';
 
 /** Profile routes under /api/user (schemas: ROUTES of @sangam/contracts). */
@@ -30,6 +31,13 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     const { id, authTime } = currentUser(request);
     const user = assertFound(await getUserById(ctx.db, { id }), 'ACCOUNT_NOT_FOUND');
     if (normalizeEmail(email) !== user.email) throw new AppError('VALIDATION_FAILED', { detail: 'The email does not match your account.' });
-    return deleteAccount(ctx, { userId: user.id, password, reason: 'settings', ip: request.ip, authTime });
+    return deleteAccount(ctx, {
+      userId: user.id,
+      password,
+      reason: 'settings',
+      ip: request.ip,
+      authTime,
+      mailIn: requestedLocale(request),
+    });
   });
 }

@@ -6,7 +6,12 @@ import { authApi } from '@/lib/auth/auth-api';
 import { errorCode, errorText } from '@/lib/auth/error-text';
 import { readStoredSession } from '@/lib/auth/storage';
 
-export type SessionUser = Pick<PublicUser, 'id' | 'firstName' | 'lastName' | 'name' | 'username' | 'email'> & { plan?: string };
+export type SessionUser = Pick<
+  PublicUser,
+  'id' | 'firstName' | 'lastName' | 'name' | 'username' | 'email' | 'locale' | 'answerLanguage'
+> & {
+  plan?: string;
+};
 
 /** The auth session of docs/spec-rules.md §3. */
 export type AuthState = {

@@ -80,7 +80,16 @@ export async function activateLocale(locale: UiLocale): Promise<void> {
   if (locale === 'en') await loadEnglishScreens();
 }
 
-/** The visitor picked a language: keep it (signed out and in, for now on this device only) and switch. */
+type ChosenListener = (locale: UiLocale) => void;
+const chosenListeners = new Set<ChosenListener>();
+
+/** Calls `listener` after each choice of a language (the signed-in profile saves it); returns the unsubscribe. */
+export function whenLocaleChosen(listener: ChosenListener): () => void {
+  chosenListeners.add(listener);
+  return () => chosenListeners.delete(listener);
+}
+
+/** The visitor picked a language: keep it on this device (and, signed in, on the profile) and switch. */
 export async function chooseLocale(locale: UiLocale): Promise<void> {
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
@@ -88,6 +97,7 @@ export async function chooseLocale(locale: UiLocale): Promise<void> {
     // Private mode without storage: the choice lasts for this page only.
   }
   await activateLocale(locale);
+  for (const listener of chosenListeners) listener(locale);
 }
 
 /**

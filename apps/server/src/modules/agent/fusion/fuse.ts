@@ -1,4 +1,4 @@
-import type { AgentStreamEvent, CallCost, FusionAnalysis } from '@sangam/contracts';
+import type { AgentStreamEvent, CallCost, FusionAnalysis, QuestionLanguage } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { estimateTokens, type TokenUsage } from '@/lib/llm/model-client';
 import { AGGREGATOR_SYSTEM, AGGREGATOR_WITH_ANALYSIS, fusionPrompt } from '@/modules/agent/agent-prompts';
@@ -40,6 +40,7 @@ export async function judgeAnswers({
   signal,
   log,
   usdInrRate: rate,
+  language,
 }: {
   registry: ModelRegistry;
   question: string;
@@ -47,6 +48,8 @@ export async function judgeAnswers({
   signal: AbortSignal;
   log: FastifyBaseLogger;
   usdInrRate: number;
+  /** The answer's language: the analysis's prose is written in it. */
+  language?: QuestionLanguage;
 }): Promise<{ analysis?: FusionAnalysis; call?: CallCost; tokens?: ModelTokens }> {
   const judge = registry.judge();
   if (!judge) return {};
@@ -54,7 +57,7 @@ export async function judgeAnswers({
   const outcome = await callModel(
     judge,
     { system: JUDGE_SYSTEM, prompt: judgePrompt(question, answers), schema: judgeCallSchema },
-    { signal, role: 'judge', log },
+    { signal, role: 'judge', log, language },
   );
   if (outcome.kind !== 'done') return {};
   const analysis = toAnalysis(
@@ -85,6 +88,7 @@ export async function fuseAnswers({
   stoppedOnPurpose,
   usdInrRate: rate,
   maxOutputTokens,
+  language,
 }: {
   registry: ModelRegistry;
   question: string;
@@ -96,10 +100,12 @@ export async function fuseAnswers({
   usdInrRate: number;
   /** The most tokens the fused answer may have. */
   maxOutputTokens?: number;
+  /** The answer's language: the judge and the aggregator write in it. */
+  language?: QuestionLanguage;
 }): Promise<FuseResult> {
   const calls: CallCost[] = [];
   const byModel: ModelTokens[] = [];
-  const judged = await judgeAnswers({ registry, question, answers, signal, log, usdInrRate: rate });
+  const judged = await judgeAnswers({ registry, question, answers, signal, log, usdInrRate: rate, language });
   if (judged.call) calls.push(judged.call);
   if (judged.tokens) byModel.push(judged.tokens);
   if (stoppedOnPurpose()) return { status: 'stopped', text: '', analysis: judged.analysis, calls, byModel };
@@ -125,7 +131,7 @@ export async function fuseAnswers({
       allowEmpty: true,
       maxOutputTokens,
     },
-    { signal, role: 'aggregator', log },
+    { signal, role: 'aggregator', log, language },
   );
   if (outcome.kind === 'done') {
     record(outcome.usage, outcome.text);

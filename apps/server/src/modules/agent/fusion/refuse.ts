@@ -5,6 +5,7 @@ import type { Db } from '@/db/client';
 import type { messages } from '@/db/schema';
 import { AppError } from '@/errors';
 import { estimateRefuseTokens } from '@/modules/agent/answer-estimate';
+import { answerLanguageOf } from '@/modules/agent/answer-language';
 import { REQUEST_CAP_MS } from '@/modules/agent/answer-pipeline';
 import { answerCost } from '@/modules/agent/fusion/costs';
 import { fuseAnswers } from '@/modules/agent/fusion/fuse';
@@ -42,6 +43,7 @@ export async function refuseAnswer(
       log,
       stoppedOnPurpose: () => false,
       usdInrRate: registry.fusion.usdInrRate,
+      language: await answerLanguageOf(db, { userId, question }),
     });
     // What the calls used is charged, whether or not they gave an answer.
     charge(result.byModel);

@@ -8,6 +8,7 @@ import { useFlash } from '@/components/ui/form/use-flash';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
+import { LanguageSetting } from '@/features/account/components/language-setting';
 import { UsagePanel } from '@/features/account/components/usage-panel';
 import { profileFormSchema } from '@/features/account/validation';
 import { authApi } from '@/lib/auth/auth-api';
@@ -101,6 +102,7 @@ export function ProfileRoute() {
           </button>
         )}
       </section>
+      <LanguageSetting />
       <UsagePanel />
       <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
         <Link to={paths.billing} className="inline-block font-semibold text-neon-cyan underline">

@@ -4,6 +4,7 @@ import { Banner } from '@/components/ui/form/banner';
 import { useFlash } from '@/components/ui/form/use-flash';
 import { paths } from '@/config/paths';
 import { AccountShell } from '@/features/account/components/account-shell';
+import { AnswerLanguageSetting } from '@/features/account/components/answer-language-setting';
 import { SettingsDeleteForm } from '@/features/account/components/settings-delete-form';
 import { sessionCleared } from '@/lib/auth/auth-slice';
 import { useSession } from '@/lib/auth/use-session';
@@ -64,6 +65,7 @@ export function SettingsRoute() {
           {theme === 'dark' ? <Trans>Dark</Trans> : <Trans>Light</Trans>}
         </button>
       </section>
+      <AnswerLanguageSetting />
       <section className="card mt-6 border-red-500/30" aria-labelledby="danger-heading">
         <h2 id="danger-heading" className="text-lg font-semibold text-red-200">
           <Trans>Delete account</Trans>
