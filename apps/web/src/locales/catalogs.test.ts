@@ -14,7 +14,8 @@ import { messagesMissingFromCatalogs } from '../../i18n-check';
  */
 const configPath = path.resolve(import.meta.dirname, '../../lingui.config.ts');
 const config = getConfig({ configPath, skipValidation: true });
-const DRAFTED = ['hi', 'ta'];
+/** Every Indian language is drafted in full (awaiting a native speaker's review). */
+const DRAFTED = ['hi', 'bn', 'mr', 'te', 'ta', 'gu', 'kn', 'ml', 'or', 'pa'];
 
 async function catalogOf(of = config) {
   const [catalog] = await getCatalogs(of);
@@ -43,7 +44,9 @@ describe('the catalogs', () => {
     }
   });
 
-  it("Hindi and Tamil translate every message, with the source's tags and no unknown placeholder, flagged as drafted", async () => {
+  it("every Indian language translates every message, with the source's tags and no unknown placeholder, flagged as drafted", {
+    timeout: 120_000,
+  }, async () => {
     const catalog = await catalogOf();
     const source = await catalog.read('en');
     for (const locale of DRAFTED) {
