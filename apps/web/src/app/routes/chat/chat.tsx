@@ -55,7 +55,7 @@ function ChatStart() {
     <div className="flex min-h-dvh flex-col">
       <ChatHeader back={state?.fromSubmission ? { label: t`Back`, onClick: () => navigate(-1) } : undefined} />
       <main id="main" className="flex flex-1 flex-col items-center px-4 py-12">
-        <h1 className="mb-8 text-center text-3xl font-bold break-words text-white sm:text-4xl">
+        <h1 className="mb-8 w-full text-center text-3xl font-bold break-words text-white sm:text-4xl">
           <Trans>What would you like to know?</Trans>
         </h1>
         <ModeSwitch mode={mode} onChange={setMode} />

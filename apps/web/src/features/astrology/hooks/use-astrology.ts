@@ -16,11 +16,13 @@ export function useAstrology() {
   const { run, ask, reset } = useToolRun();
   const { i18n } = useLingui();
   const isFormError = run.status === 'failed' && (run.error?.code === 'PLACE_NOT_FOUND' || run.error?.code === 'BIRTH_DATA_INVALID');
+  // The server's own English detail (it names the place typed), read through the catalogs.
+  const serverDetail = run.error?.body.detail ?? run.error?.detail ?? '';
   const consult = useCallback((form: BirthDetails, options: BirthOptionsValue) => ask(astrologyRequest(form, options)), [ask]);
   return {
     run: isFormError ? idleRun() : run,
-    placeError: isFormError && run.error?.code === 'PLACE_NOT_FOUND' ? birthFieldMessage(i18n, run.error.detail) : null,
-    birthError: isFormError && run.error?.code === 'BIRTH_DATA_INVALID' ? birthFieldMessage(i18n, run.error.detail) : null,
+    placeError: isFormError && run.error?.code === 'PLACE_NOT_FOUND' ? birthFieldMessage(i18n, serverDetail) : null,
+    birthError: isFormError && run.error?.code === 'BIRTH_DATA_INVALID' ? birthFieldMessage(i18n, serverDetail) : null,
     facts: run.status === 'done' ? (run.facts as (AstrologyFacts & AstrologyReadingCheck) | undefined) : undefined,
     consult,
     reset,
