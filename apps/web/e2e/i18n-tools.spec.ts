@@ -29,7 +29,7 @@ const LANGUAGES = [
     getRecipe: 'रेसिपी पाएँ',
     analyze: 'कैलोरी जानें',
     question: 'आपका सवाल',
-    compare: 'सबकी तुलना करें',
+    compare: 'सभी की तुलना करें',
   },
   {
     code: 'ta',
