@@ -15,9 +15,14 @@ export const linguiConfigPath = path.resolve(import.meta.dirname, 'lingui.config
 export const englishShellScreens = ['src/app/routes/public/landing.tsx'];
 /**
  * …but for those of the phone menu (shown only when tapped) and the footer (far below the landing
- * page's fold): the whole catalog, fetched right after the start, is in before either can be seen.
+ * page's fold), and the error messages (in English an error shows the server's own detail): the whole
+ * catalog, fetched right after the start, is in before any of them can be seen.
  */
-export const englishShellLater = ['src/components/layout/mobile-menu.tsx', 'src/components/layout/footer.tsx', 'src/lib/i18n/error-messages.ts'];
+export const englishShellLater = [
+  'src/components/layout/mobile-menu.tsx',
+  'src/components/layout/footer.tsx',
+  'src/lib/i18n/error-messages.ts',
+];
 
 /** Lingui's macros (Trans, t, msg) compile to catalog lookups, through Babel only in files that import them. */
 export const linguiMacro = () =>
