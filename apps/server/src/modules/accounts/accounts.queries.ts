@@ -42,7 +42,28 @@ export async function insertUser(db: Db, values: { email: string; username: stri
   return row;
 }
 
+/**
+ * Each user's "Answer in" setting as this process last read it, for at most ANSWER_SETTING_TTL_MS (a
+ * change on another instance shows within that time; one here at once): the answer path reads it on
+ * every answer, and a statement per answer costs more CPU than the whole gateway (issue 22).
+ */
+const ANSWER_SETTING_TTL_MS = 10_000;
+const answerSettings = new Map<string, { value: string | null; until: number }>();
+
+/** The stored "Answer in" setting of a user (null when the user is gone). */
+export async function getAnswerSetting(db: Db, id: string): Promise<string | null> {
+  const now = Date.now();
+  const kept = answerSettings.get(id);
+  if (kept && kept.until > now) return kept.value;
+  const [row] = await db.select({ answerLanguage: users.answerLanguage }).from(users).where(eq(users.id, id)).limit(1);
+  if (answerSettings.size >= 50_000) answerSettings.clear();
+  const value = row?.answerLanguage ?? null;
+  answerSettings.set(id, { value, until: now + ANSWER_SETTING_TTL_MS });
+  return value;
+}
+
 export async function updateUser(db: Db, { id, ...values }: Partial<typeof users.$inferInsert> & { id: string }) {
+  answerSettings.delete(id);
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

@@ -6,12 +6,11 @@ import {
   type QuestionLanguage,
 } from '@sangam/contracts';
 import type { Db } from '@/db/client';
-import { getUserById } from '@/modules/accounts/accounts.queries';
+import { getAnswerSetting } from '@/modules/accounts/accounts.queries';
 
 /** The user's "Answer in" setting (`same` when none is stored or the user is gone). */
 export async function answerSettingOf(db: Db, userId: string): Promise<AnswerLanguage> {
-  const user = await getUserById(db, { id: userId });
-  return answerLanguageSchema.safeParse(user?.answerLanguage).data ?? 'same';
+  return answerLanguageSchema.safeParse(await getAnswerSetting(db, userId)).data ?? 'same';
 }
 
 /**
