@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerCost, FusionAnalysis, MessageStatus, ModelAnswer } from '@sangam/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
-import { chatTitle, type QuestionToStore, storeQuestion } from '@/modules/chats/message-tree';
+import { chatTitle, type FinishedAnswer, type QuestionToStore, storeQuestion } from '@/modules/chats/message-tree';
 
-/** An answer's final state, as the pipeline stores it. */
-export type FinishedAnswer = {
-  chatId: string;
-  id: string;
-  content: string;
-  status: MessageStatus;
-  answers: ModelAnswer[];
-  facts: unknown;
-  analysis?: FusionAnalysis;
-  cost?: AnswerCost;
-};
+export type { FinishedAnswer } from '@/modules/chats/message-tree';
+
 export type StoredQuestion = { chatId: string; userMessageId: string; assistantMessageId: string };
 
 /** A Request_Id stored twice in one chat: the pipeline reads the other request's answer (as PostgreSQL's 23505). */

@@ -174,29 +174,20 @@ export async function storeQuestion(
   });
 }
 
+/** An answer's final state, as it is stored. */
+export type FinishedAnswer = {
+  chatId: string;
+  id: string;
+  content: string;
+  status: MessageStatus;
+  answers: ModelAnswer[];
+  facts: unknown;
+  analysis?: FusionAnalysis;
+  cost?: AnswerCost;
+};
+
 /** Stores the assistant message's final state (and makes the chat recent). */
-export async function finishAssistantMessage(
-  db: Db,
-  {
-    chatId,
-    id,
-    content,
-    status,
-    answers,
-    facts,
-    analysis,
-    cost,
-  }: {
-    chatId: string;
-    id: string;
-    content: string;
-    status: MessageStatus;
-    answers: ModelAnswer[];
-    facts: unknown;
-    analysis?: FusionAnalysis;
-    cost?: AnswerCost;
-  },
-) {
+export async function finishAssistantMessage(db: Db, { chatId, id, content, status, answers, facts, analysis, cost }: FinishedAnswer) {
   await db
     .update(messages)
     .set({ content, status, answers, facts: facts === undefined ? null : facts, analysis: analysis ?? null, cost: cost ?? null })
