@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,6 +45,36 @@ function endableWhenClosed(pool: pg.Pool) {
 }
 
 /**
+ * PGlite's PostgreSQL settings on top of its defaults. Its shared buffers default to 128 MB, all of
+ * it held by the process from the start; 32 MB keeps a small database's working set and leaves the
+ * rest to the operating system's file cache (issue 22: the server's memory on PGlite).
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+/**
+ * Creates a new PGlite data directory (initdb) in a child process that ends afterwards. initdb runs
+ * in a WebAssembly instance of its own whose memory (about 450 MB) PGlite never gives back, and a
+ * worker thread's would stay in the process's heap too; a child's goes back to the system, so a first
+ * start holds no more memory than a restart does.
+ */
+async function createDataDirectory(location: string): Promise<void> {
+  if (fs.existsSync(path.join(location, 'PG_VERSION'))) return;
+  fs.mkdirSync(location, { recursive: true });
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `
+    const [pglite, location, settings] = JSON.parse(process.argv[1]);
+    const { PGlite } = require(pglite);
+    const db = new PGlite(location, { startParams: [...PGlite.defaultStartParams, ...settings] });
+    db.waitReady.then(() => db.close());`;
+  const args = JSON.stringify([pglite, location, PGLITE_SETTINGS]);
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=commonjs', '-e', script, args], { timeout: 300_000 }, (err, _stdout, stderr) =>
+      err ? reject(new Error(`Creating the database in ${location} failed: ${stderr.trim().slice(-500) || err.message}`)) : resolve(),
+    );
+  });
+}
+
+/**
  * Opens the database chosen once at start: PostgreSQL when a URL is given, otherwise the embedded
  * PGlite inside the data directory (or in memory for `memory://`). Migrations are applied here.
  */
@@ -65,8 +97,8 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir: st
     };
   }
   const location = dataDir === 'memory://' ? 'memory://' : path.join(dataDir, 'db');
-  if (location !== 'memory://') fs.mkdirSync(location, { recursive: true });
-  const client = new PGlite(location);
+  if (location !== 'memory://') await createDataDirectory(location);
+  const client = new PGlite(location, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: folder });
   return {

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/db/client';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('openDatabase (PGlite in a data directory)', () => {
+  it('creates a new directory in a child process, migrates it, and reopens it with its rows', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-db-'));
+    dirs.push(dataDir);
+    const first = await openDatabase({ dataDir });
+    expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+    await first.db.execute(sql`create table kept (v text)`);
+    await first.db.execute(sql`insert into kept values ('सङ्गम 🙏')`);
+    await first.close();
+
+    const again = await openDatabase({ dataDir });
+    const rows = await again.db.execute<{ v: string }>(sql`select v from kept`);
+    expect(rows.rows.map((r) => r.v)).toEqual(['सङ्गम 🙏']);
+    // Shared buffers are 32 MB, not PGlite's default 128 MB held from the start (issue 22).
+    const buffers = await again.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+    expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
+    await again.close();
+  });
+
+  it('says which directory it could not create', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-db-')), 'a-file');
+    dirs.push(path.dirname(file));
+    fs.writeFileSync(file, 'not a directory');
+    await expect(openDatabase({ dataDir: file })).rejects.toThrow();
+  });
+});
