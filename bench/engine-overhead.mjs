@@ -1,6 +1,7 @@
 // The engine's added latency against the fake upstream called directly, in the same run (needs `npm run build`):
 // GenerateAnswer with one proposer at concurrency 1; time to first streamed byte at concurrency 1 and 64;
-// universe mode with five proposers and an aggregator against slowest proposer + aggregator.
+// five proposers, a judge and an aggregator (issue 22's Universe figure) against the slowest proposer, the
+// judge and the aggregator called directly one after the other.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -30,13 +31,18 @@ const five = path.join(dir, 'five.json');
 fs.writeFileSync(
   five,
   JSON.stringify({
-    models: [...['p1', 'p2', 'p3', 'p4', 'p5'].map((id) => model(id, ['proposer'])), model('agg', ['aggregator', 'refiner'])],
+    models: [
+      ...['p1', 'p2', 'p3', 'p4', 'p5'].map((id) => model(id, ['proposer'])),
+      model('judge', ['judge']),
+      model('agg', ['aggregator', 'refiner']),
+    ],
   }),
 );
 
 const REPLY = 'word '.repeat(40);
-for (const id of ['solo', 'p1', 'p2', 'p3', 'p4', 'p5', 'agg']) fake.behave(id, { reply: REPLY, chunkSize: 20 });
+for (const id of ['solo', 'p1', 'p2', 'p3', 'p4', 'p5', 'judge', 'agg']) fake.behave(id, { reply: REPLY, chunkSize: 20 });
 fake.behave('p5', { reply: REPLY, chunkSize: 20, delayMs: 50 });
+fake.behave('judge', { reply: REPLY, chunkSize: 20, delayMs: 20 });
 fake.behave('agg', { reply: REPLY, chunkSize: 20, delayMs: 20 });
 
 // Both legs use the same client (node:http with keep-alive) so that only the server's work differs;
@@ -202,12 +208,13 @@ try {
   const total = [];
   for (let i = 0; i < 50; i += 1) {
     const p5 = (await direct('p5', false)).total;
+    const judge = (await direct('judge', false)).total;
     const agg = (await direct('agg', false)).total;
-    slowest.push(p5 + agg);
+    slowest.push(p5 + judge + agg);
     total.push((await viaServer(b.server.url, b.token, false)).total);
   }
   console.log(
-    `universe, five proposers + aggregator: slowest proposer + aggregator ${fmt(slowest)}; via Sangam ${fmt(total)}; added p50 ${(percentile(total, 50) - percentile(slowest, 50)).toFixed(2)} ms`,
+    `five proposers, judge, aggregator: slowest proposer + judge + aggregator ${fmt(slowest)}; via Sangam ${fmt(total)}; added p50 ${(percentile(total, 50) - percentile(slowest, 50)).toFixed(2)} ms`,
   );
   await b.server.stop();
 } finally {
