@@ -40,7 +40,6 @@ export function Hero() {
               by side. For professionals, developers, creators and students, at about half the price of one premium AI subscription.
             </Trans>
           </p>
-          <ModelStatusNotice className="mt-8 max-w-xl" />
           <PromptBox
             className="mt-8 max-w-xl"
             value={prompt}
@@ -82,6 +81,8 @@ export function Hero() {
             <Claim value={t`Private`} label={t`by default`} />
             <Claim value="100+" label={t`languages`} />
           </dl>
+          {/* Last in the column: the notice arrives after the first paint, and nothing above the fold moves for it. */}
+          <ModelStatusNotice className="mt-8 max-w-xl" />
         </div>
         <HeroVideo />
       </div>
