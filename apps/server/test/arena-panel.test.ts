@@ -45,6 +45,7 @@ describe('proposersFor: the panel follows the votes', () => {
     const panel = proposersFor({ category: 'Coding', leaderboard: board, available, panelSize: 3, followLeaderboard: true, now: NOW });
     expect(panel?.models.map((m) => m.id)).toEqual(['d', 'b', 'a']);
     expect(panel?.reason).toBe('top 3 for Coding this week');
+    expect(panel).toMatchObject({ category: 'Coding', asOf: null });
   });
 
   it('skips ranked models that are not configured any more and never pads beyond the ranking', () => {
@@ -70,5 +71,6 @@ describe('proposersFor: the panel follows the votes', () => {
   it('says the date of the last vote instead of "this week" when the ranking is older', () => {
     const panel = proposersFor({ category: 'Creative', leaderboard: board, available, panelSize: 2, followLeaderboard: true, now: NOW });
     expect(panel?.reason).toBe('top 2 for Creative as of 2026-10-24');
+    expect(panel).toMatchObject({ category: 'Creative', asOf: '2026-10-24' });
   });
 });

@@ -79,7 +79,7 @@ describe('Sangam mode follows the leaderboard', () => {
     const { events, detail } = await askInChat('Write a function that merges two sorted arrays');
     expect(proposersAsked(since)).toEqual(['gamma']);
     const panel = events.find((e) => e.event === 'panel')?.data as { reason: string; models: string[] } | undefined;
-    expect(panel).toEqual({ reason: 'top 1 for Coding this week', models: ['gamma'] });
+    expect(panel).toEqual({ reason: 'top 1 for Coding this week', models: ['gamma'], category: 'Coding', asOf: null });
     const answer = detail.messages.find((m) => m.role === 'assistant');
     expect(answer?.panel).toEqual(panel);
     expect(answer?.content).toBe(REPLIES.gamma);

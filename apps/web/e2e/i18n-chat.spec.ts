@@ -56,8 +56,8 @@ const ALLOWED = new Set([
 /**
  * Regions that show model output or user-typed text rather than the interface's own words, left out of
  * the check: the questions, every answer's text, the refined prompts (the refiner's output), the
- * judge's points, the chat titles and snippets in the list and on the thread, and the shared page's
- * questions.
+ * judge's points, the chats' snippets in the list, and the shared page's questions. The chats' titles
+ * are checked: a default title ("Sangam Chat - {date}") is shown in the reader's language.
  */
 const CONTENT = [
   '[data-testid="question"]',
@@ -68,8 +68,7 @@ const CONTENT = [
   '[data-testid="agreement-panel"] li p',
   '[data-testid="agreement-open"] li',
   '[data-testid="model-status-row"] .italic',
-  '#history-heading ~ ul li button > span',
-  '[data-testid="chat-title"]',
+  '#history-heading ~ ul li button > span + span',
   '[data-testid="shared-turn"] > p',
   // The ring's previous and next buttons are components/ui's (RingControls), translated with that folder.
   '[aria-roledescription="carousel"] > div:last-child button',

@@ -51,8 +51,18 @@ export const modelAnswerSchema = z.object({
 });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
-/** Issue 16: Sangam mode's panel chosen from a category's ranking ("top 3 for Coding this week"). */
-export const panelChoiceSchema = z.object({ reason: z.string(), models: z.array(z.string()) });
+/**
+ * Issue 16: Sangam mode's panel chosen from a category's ranking ("top 3 for Coding this week").
+ * `reason` is that sentence in English (API clients, and answers stored before the other fields); the
+ * screens write it in the reader's language from `category` and `asOf` (null: a vote this week; else
+ * the day of the category's last vote, YYYY-MM-DD).
+ */
+export const panelChoiceSchema = z.object({
+  reason: z.string(),
+  models: z.array(z.string()),
+  category: z.string().optional(),
+  asOf: z.string().nullable().optional(),
+});
 export type PanelChoice = z.infer<typeof panelChoiceSchema>;
 
 export const MESSAGE_STATUSES = ['streaming', 'done', 'failed', 'stopped'] as const;

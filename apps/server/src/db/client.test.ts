@@ -21,10 +21,10 @@ describe('openDatabase (PGlite in a data directory)', () => {
     await first.close();
 
     const again = await openDatabase({ dataDir });
-    const rows = await again.db.execute<{ v: string }>(sql`select v from kept`);
+    const rows = (await again.db.execute(sql`select v from kept`)) as unknown as { rows: { v: string }[] };
     expect(rows.rows.map((r) => r.v)).toEqual(['सङ्गम 🙏']);
     // Shared buffers are 32 MB, not PGlite's default 128 MB held from the start (issue 22).
-    const buffers = await again.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+    const buffers = (await again.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
     expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
     await again.close();
   });

@@ -30,7 +30,7 @@ export const REQUEST_CAP_MS = 300_000;
 
 /** Sangam mode's panel when it follows the arena's votes (issue 16): the proposers and why, or null. */
 export type PanelFor = (args: { prompt: string; available: ModelClient[]; log: FastifyBaseLogger }) => Promise<PanelPick | null>;
-type PanelPick = { models: ModelClient[]; reason: string };
+type PanelPick = { models: ModelClient[]; reason: string; category?: string; asOf?: string | null };
 
 /** The proposer calls of an answer: each model's samples counted. */
 export const proposerCalls = (models: ModelClient[]) => proposalsOf(models).length;
@@ -91,6 +91,7 @@ export async function startAnswer(
     if (pick) {
       models = pick.models;
       panel = { reason: pick.reason, models: pick.models.map((m) => m.id) };
+      if (pick.category) Object.assign(panel, { category: pick.category, asOf: pick.asOf ?? null });
     }
   }
   const estimate = estimateAnswerTokens({

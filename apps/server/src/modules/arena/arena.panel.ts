@@ -23,7 +23,7 @@ export function proposersFor<T extends { id: string }>({
   panelSize: number;
   followLeaderboard: boolean;
   now?: number;
-}): { models: T[]; reason: string } | null {
+}): { models: T[]; reason: string; category: string; asOf: string | null } | null {
   if (!followLeaderboard) return null;
   const ranking = leaderboard.categories.find((c) => c.category === category);
   if (!ranking || ranking.sample) return null;
@@ -31,6 +31,6 @@ export function proposersFor<T extends { id: string }>({
   const models = ranking.rows.flatMap((r) => byId.get(r.modelId) ?? []).slice(0, panelSize);
   if (models.length === 0) return null;
   const last = ranking.lastVoteAt ? Date.parse(ranking.lastVoteAt) : 0;
-  const when = now - last <= WEEK_MS ? 'this week' : `as of ${new Date(last).toISOString().slice(0, 10)}`;
-  return { models, reason: `top ${models.length} for ${category} ${when}` };
+  const asOf = now - last <= WEEK_MS ? null : new Date(last).toISOString().slice(0, 10);
+  return { models, reason: `top ${models.length} for ${category} ${asOf ? `as of ${asOf}` : 'this week'}`, category, asOf };
 }

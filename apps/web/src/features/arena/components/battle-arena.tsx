@@ -9,8 +9,8 @@ import { AnswerMarkdown } from '@/components/tool/answer-markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCastVote, useCreateBattle } from '@/features/arena/api/battles';
-import { categoryName } from '@/features/arena/components/category-names';
 import { AppError } from '@/lib/app-error';
+import { categoryName } from '@/lib/i18n/category-names';
 
 const VOTES: Array<{ winner: Vote['winner']; label: MessageDescriptor }> = [
   { winner: 'a', label: msg`A is better` },

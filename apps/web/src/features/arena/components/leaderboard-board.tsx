@@ -9,10 +9,10 @@ import { HeadingRow } from '@/components/ui/heading-row';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { useLeaderboard } from '@/features/arena/api/leaderboard';
-import { categoryName } from '@/features/arena/components/category-names';
 import { RealRows, SampleRows } from '@/features/arena/components/leaderboard-rows';
 import { Methodology } from '@/features/arena/components/methodology';
 import { useLeaderboardLanguage } from '@/features/arena/hooks/use-leaderboard-language';
+import { categoryName } from '@/lib/i18n/category-names';
 import { useLocaleFormat } from '@/lib/i18n/use-locale-format';
 
 export type SampleEntry = { rank: number; modelName: string; score: number; note: MessageDescriptor };

@@ -1,8 +1,8 @@
 import { plural, selectOrdinal } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { LeaderboardCategoryResult } from '@sangam/contracts';
-import { categoryName } from '@/features/arena/components/category-names';
 import type { SampleEntry } from '@/features/arena/components/leaderboard-board';
+import { categoryName } from '@/lib/i18n/category-names';
 import { useLocaleFormat } from '@/lib/i18n/use-locale-format';
 
 /** A rank in the language's ordinal form per CLDR ("#1" in English; Hindi, Bengali and Odia have five forms). */

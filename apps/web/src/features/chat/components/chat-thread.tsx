@@ -23,6 +23,7 @@ import { chatTotal, costLine } from '@/features/chat/lib/fusion';
 import type { Submission } from '@/features/chat/lib/submission';
 import { activePath, latestLeaf, toTurns } from '@/features/chat/lib/thread';
 import { resetTurnView } from '@/features/chat/stores/turn-view';
+import { chatTitleIn } from '@/lib/i18n/chat-title';
 
 /** One empty list for every turn without minimised cards (a new array would re-render each turn on scroll). */
 const NONE: string[] = [];
@@ -38,7 +39,7 @@ const SETTLE_POLL_MS = 1000;
  * new question, the answer arriving now (with Stop), and the follow-up box at the bottom.
  */
 export function ChatThread({ chatId, initial }: { chatId: string; initial: Submission | null }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -189,7 +190,7 @@ export function ChatThread({ chatId, initial }: { chatId: string; initial: Submi
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-4">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h1 className="min-w-0 truncate text-lg font-semibold text-white" data-testid="chat-title">
-            {detail?.chat.title || t`New chat`}
+            {detail?.chat.title ? chatTitleIn(i18n, detail.chat.title) : t`New chat`}
           </h1>
           {totalLine && (
             <p className="text-xs text-slate-300" data-testid="chat-cost">

@@ -9,6 +9,7 @@ import { useChats } from '@/features/chat/api/get-chats';
 import { shareUrl, useRevokeShare, useShareChat } from '@/features/chat/api/share-chat';
 import { useUpdateChat } from '@/features/chat/api/update-chat';
 import { useSession } from '@/lib/auth/use-session';
+import { chatTitleIn } from '@/lib/i18n/chat-title';
 
 /** The search box waits this long after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -71,10 +72,11 @@ export function HistoryList({ onOpen }: { onOpen: (chatId: string) => void }) {
 type Summary = ChatSummary & { preview?: string };
 
 function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string) => void }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
+  const name = chatTitleIn(i18n, chat.title);
   const [isEditing, setIsEditing] = useState(false);
   const [isSharing, setIsSharing] = useState(false);
-  const [title, setTitle] = useState(chat.title);
+  const [title, setTitle] = useState(name);
   const [copied, setCopied] = useState(false);
   const update = useUpdateChat();
   const remove = useDeleteChat();
@@ -82,7 +84,6 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
   const revoke = useRevokeShare();
   const exportChat = useExportChat();
   const link = chat.shareId ? shareUrl(chat.shareId) : null;
-  const name = chat.title;
 
   const copy = async (url: string) => {
     try {
@@ -121,7 +122,7 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
             className="min-w-0 flex-1 text-left text-sm text-slate-100 hover:text-white"
             onClick={() => onOpen(chat.id)}
           >
-            <span className="block truncate">{chat.title}</span>
+            <span className="block truncate">{name}</span>
             {(chat.snippet ?? chat.preview) && (
               <span className="block truncate text-xs text-slate-400">{chat.snippet ?? chat.preview}</span>
             )}
@@ -132,7 +133,7 @@ function HistoryItem({ chat, onOpen }: { chat: Summary; onOpen: (chatId: string)
           aria-label={t`Rename ${name}`}
           className={iconBtn}
           onClick={() => {
-            setTitle(chat.title);
+            setTitle(name);
             setIsEditing(true);
           }}
         >

@@ -43,6 +43,24 @@ describe('PanelNote: why Sangam mode asked these models', () => {
     expect(host.querySelector('a')?.getAttribute('href')).toBe('/leaderboard');
   });
 
+  it('writes the reason in the reader’s language from the category and the day of the last vote', async () => {
+    const { messages } = await import('@/locales/hi.po');
+    i18n.load('hi', messages);
+    i18n.activate('hi');
+    try {
+      const week = render(assistant({ reason: 'top 1 for Coding this week', models: ['gamma'], category: 'Coding', asOf: null }));
+      expect(week.textContent).toMatch(/इस सप्ताह \S+ में शीर्ष 1/);
+      expect(week.textContent).not.toMatch(/this week|Coding|Answered/);
+      const older = render(
+        assistant({ reason: 'top 1 for Coding as of 2026-10-24', models: ['gamma'], category: 'Coding', asOf: '2026-10-24' }),
+      );
+      expect(older.textContent).toMatch(/2026 तक \S+ में शीर्ष 1/);
+      expect(older.textContent).not.toMatch(/as of|2026-10-24/);
+    } finally {
+      i18n.activate('en');
+    }
+  });
+
   it('shows nothing for the default panel', () => {
     expect(render(assistant(null)).textContent).toBe('');
   });

@@ -11,13 +11,14 @@ import { AgreementPanel } from '@/features/chat/components/agreement-panel';
 import { cardsOf } from '@/features/chat/lib/cards';
 import { uiLocale } from '@/features/chat/lib/locale-format';
 import { toTurns } from '@/features/chat/lib/thread';
+import { chatTitleIn } from '@/lib/i18n/chat-title';
 import { formatDate } from '@/lib/i18n/format';
 
 const brand = BRAND.name;
 
 /** A shared chat, read-only: the questions and answers of one snapshot, no account data, not indexed. */
 export function SharedChat({ shareId }: { shareId: string }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const shared = useShared(shareId);
   const robots = <meta name="robots" content="noindex, nofollow" />;
   if (shared.isPending) {
@@ -47,7 +48,8 @@ export function SharedChat({ shareId }: { shareId: string }) {
       </div>
     );
   }
-  const { title, mode, messages, sharedAt } = shared.data;
+  const { mode, messages, sharedAt } = shared.data;
+  const title = chatTitleIn(i18n, shared.data.title);
   const turns = toTurns(messages);
   const date = formatDate(uiLocale(), sharedAt);
   // The mode names stay in English (docs/i18n.md's glossary).
