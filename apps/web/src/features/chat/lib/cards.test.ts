@@ -3,6 +3,24 @@ import { applyEvent, bestCard, cardsOf } from '@/features/chat/lib/cards';
 import { answer, assistant } from '@/features/chat/lib/test-messages';
 
 describe('answer cards', () => {
+  it('a model’s failure reads in the reader’s language by its code (English keeps the server’s detail)', async () => {
+    const { i18n } = await import('@lingui/core');
+    const { messages } = await import('@/locales/hi.po');
+    const before = i18n.locale;
+    i18n.load('hi', messages);
+    i18n.activate('hi');
+    try {
+      let cards = applyEvent([bestCard()], { event: 'model-start', data: { model: 'alpha', name: 'Alpha GPT' } });
+      cards = applyEvent(cards, {
+        event: 'model-error',
+        data: { model: 'alpha', name: 'Alpha GPT', code: 'MODEL_TIMEOUT', detail: 'Alpha GPT did not answer within 30 s' },
+      });
+      expect(cards[1]?.failure).not.toMatch(/[A-Za-z]/);
+      expect(cards[1]?.content).not.toMatch(/did not answer|Failed/);
+    } finally {
+      if (before) i18n.activate(before);
+    }
+  });
   it('a model cut half-way keeps the text it had streamed', () => {
     let cards = applyEvent([bestCard()], { event: 'model-start', data: { model: 'alpha', name: 'Alpha GPT' } });
     cards = applyEvent(cards, { event: 'model-delta', data: { model: 'alpha', name: 'Alpha GPT', delta: 'Half an ans' } });

@@ -10,6 +10,7 @@ import {
 import { BRAND } from '@/config/brand';
 import { type Neon, neonFor } from '@/features/chat/lib/refined';
 import type { AppError } from '@/lib/app-error';
+import { errorMessage } from '@/lib/i18n/error-messages';
 
 export type CardStatus = 'loading' | 'streaming' | 'done' | 'error' | 'stopped';
 export type AnswerCard = {
@@ -101,12 +102,14 @@ export function applyEvent(cards: AnswerCard[], e: AgentStreamEvent): AnswerCard
       const status = statusOfCode(e.data.code);
       // A model cut half-way keeps the text it had streamed.
       const partial = (e.data as { text?: string }).text;
+      // In the reader's language by its code (English keeps the server's more precise detail).
+      const reason = errorMessage(e.data.code, e.data.detail);
       return update(idOf(e.data), (c) => {
         const content = partial || c.content;
         if (status === 'stopped') return { ...c, content, status };
         return content
-          ? { ...c, content, status: 'error', neonColor: 'red', failure: e.data.detail }
-          : { ...c, content: failedText(e.data.detail), neonColor: 'red', status, failure: e.data.detail };
+          ? { ...c, content, status: 'error', neonColor: 'red', failure: reason }
+          : { ...c, content: failedText(reason), neonColor: 'red', status, failure: reason };
       });
     }
     case 'fusion-delta':
@@ -168,15 +171,11 @@ const modelCard = (a: ModelAnswer, i: number, fused: string[] | null): AnswerCar
       return { ...base, content: a.text, status: 'streaming' };
     case 'stopped':
       return { ...base, content: a.text, status: 'stopped' };
-    default:
+    default: {
       // A failed or timed-out model keeps the text it had streamed.
-      return {
-        ...base,
-        neonColor: 'red',
-        status: 'error',
-        failure: a.error?.detail ?? failedToAnswer(a.name),
-        content: a.text || failedText(a.error?.detail ?? failedToAnswer(a.name)),
-      };
+      const failure = a.error ? errorMessage(a.error.code, a.error.detail) : failedToAnswer(a.name);
+      return { ...base, neonColor: 'red', status: 'error', failure, content: a.text || failedText(failure) };
+    }
   }
 };
 
