@@ -81,6 +81,8 @@ describe('quota under parallel answers', () => {
       try {
         const user = await createVerifiedUser(a);
         const statuses = await fire([a, b], user);
+        // Each instance writes its settlements behind its answers (within 10 ms): b sees a's shortly.
+        await expect.poll(async () => (await usedBy(b, user)).requests).toBe(count(statuses, 200));
         const { used, requests } = await usedBy(b, user);
         process.stdout.write(
           `quota race, two instances on PostgreSQL: ${count(statuses, 200)} answered, ${count(statuses, 402)} x 402, ${count(statuses, 429)} x 429; used ${used} of ${ALLOWANCE} (overrun ${Math.max(0, used - ALLOWANCE)})\n`,

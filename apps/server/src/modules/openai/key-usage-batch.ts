@@ -4,16 +4,19 @@ import type { Db } from '@/db/client';
 import { apiKeys, apiKeyUsage } from '@/db/schema';
 
 type Use = { keyId: string; day: string; tokens: number; cost: number; at: number };
+/** A request's spend waits this long for the others' (one statement per window, not per request). */
+const WRITE_AFTER_MS = 20;
 /** A batch that failed is tried again this many times, then dropped (logged). */
 const MAX_TRIES = 3;
 
 /**
- * The keys' spend, written behind the answers: every request of one turn of the event loop is summed
- * per key and day and written in one statement (last use included), off the answer's path.
+ * The keys' spend, written behind the answers: the requests of a WRITE_AFTER_MS window are summed
+ * per key and day and written in one statement (last use included), off the answer's path. Reading a
+ * key's spend flushes first.
  */
 export function createKeyUsageBatch({ db, log }: { db: Db; log: FastifyBaseLogger }) {
   let pending: Use[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
+  let scheduled: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
   async function write(batch: Use[], tries = 1): Promise<void> {
@@ -55,7 +58,7 @@ export function createKeyUsageBatch({ db, log }: { db: Db; log: FastifyBaseLogge
   }
 
   function flush(): Promise<void> {
-    if (scheduled) clearImmediate(scheduled);
+    if (scheduled) clearTimeout(scheduled);
     scheduled = undefined;
     const batch = pending;
     pending = [];
@@ -66,7 +69,7 @@ export function createKeyUsageBatch({ db, log }: { db: Db; log: FastifyBaseLogge
   return {
     add(use: Use) {
       pending.push(use);
-      scheduled ??= setImmediate(() => void flush());
+      scheduled ??= setTimeout(() => void flush(), WRITE_AFTER_MS);
     },
     flush,
   };
