@@ -3,15 +3,25 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { localisedPage, pageLocale, readPreloads } from '@/plugins/page-locale';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated.
  * Unknown `/api/*` and `/ai/*` paths answer 404 JSON; any other unknown path gets the app's
- * index.html so the client router shows the landing page.
+ * index.html so the client router shows the landing page, drawn in the visitor's language first
+ * (`<html lang>` and that language's catalog and script face preloaded: plugins/page-locale.ts).
  */
 export const webApp = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const html = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const preloads = hasWeb ? readPreloads(distDir) : new Map();
+  const pages = new Map<string, string>();
+  const pageIn = (locale: Parameters<typeof localisedPage>[1]) => {
+    let page = pages.get(locale);
+    if (page === undefined) pages.set(locale, (page = localisedPage(html, locale, preloads)));
+    return page;
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -33,6 +43,10 @@ export const webApp = fp(async (app: FastifyInstance, { distDir }: { distDir: st
     if (isApi || !hasWeb || !isPage) {
       return reply.status(404).send({ code: 'NOT_FOUND', detail: `No route for ${request.method} ${url}` });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(pageIn(pageLocale(request)));
   });
 });

@@ -29,10 +29,13 @@ describe('the interface language', () => {
     await chooseLocale('hi');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
+    // The server draws the next page in Hindi first (its catalog and face preloaded).
+    expect(document.cookie).toContain('sangam_locale=hi');
     expect(i18n.locale).toBe('hi');
     expect(i18n._(msg`Language`)).toBe('भाषा');
     await chooseLocale('en');
     expect(document.documentElement.lang).toBe('en');
+    expect(document.cookie).toContain('sangam_locale=en');
     expect(i18n._(msg`Language`)).toBe('Language');
   });
 });

@@ -47,6 +47,19 @@ export function initialLocale(): UiLocale {
 /** The `lang` attribute for a locale (the pseudo-locale is English text, accented). */
 const langAttribute = (locale: UiLocale) => (locale === PSEUDO_LOCALE ? 'en-XA' : locale);
 
+/** The cookie the server reads to draw the next page in this language first (plugins/page-locale.ts). */
+export const LOCALE_COOKIE = 'sangam_locale';
+
+/** The language in effect, for the server's next index.html (the pseudo-locale stays on this page). */
+function keepForServer(locale: UiLocale) {
+  if (locale === PSEUDO_LOCALE) return;
+  try {
+    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies off: the server goes by Accept-Language.
+  }
+}
+
 let englishMessages: Messages = englishShell;
 let englishScreens: Promise<void> | null = null;
 
@@ -77,6 +90,7 @@ export async function activateLocale(locale: UiLocale): Promise<void> {
     i18n.loadAndActivate({ locale, messages });
   }
   document.documentElement.lang = langAttribute(locale);
+  keepForServer(locale);
   if (locale === 'en') await loadEnglishScreens();
 }
 
