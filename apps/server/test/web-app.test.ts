@@ -71,12 +71,13 @@ describe('serving the web app', () => {
     expect(tamil).toContain('/assets/ta-t1.js');
     expect(tamil).not.toContain('hi-h1');
     // English, an unknown language, or a hostile header: the page as built.
-    for (const headers of [
+    const plain: Record<string, string>[] = [
       {},
       { 'accept-language': 'fr-FR,de' },
       { 'accept-language': `${'x,'.repeat(5000)}hi` },
       { cookie: 'sangam_locale=<script>' },
-    ]) {
+    ];
+    for (const headers of plain) {
       const text = await page(headers);
       expect(text).toContain('<html lang="en"');
       expect(text).not.toContain('preload');

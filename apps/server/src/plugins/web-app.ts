@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LOCALE_CODES } from '@sangam/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { localisedPage, pageLocale, readPreloads } from '@/plugins/page-locale';
@@ -16,12 +17,8 @@ export const webApp = fp(async (app: FastifyInstance, { distDir }: { distDir: st
   const hasWeb = fs.existsSync(indexFile);
   const html = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const preloads = hasWeb ? readPreloads(distDir) : new Map();
-  const pages = new Map<string, string>();
-  const pageIn = (locale: Parameters<typeof localisedPage>[1]) => {
-    let page = pages.get(locale);
-    if (page === undefined) pages.set(locale, (page = localisedPage(html, locale, preloads)));
-    return page;
-  };
+  // One page per language, made once.
+  const pages = new Map(LOCALE_CODES.map((code) => [code, localisedPage(html, code, preloads)]));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -47,6 +44,6 @@ export const webApp = fp(async (app: FastifyInstance, { distDir }: { distDir: st
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageIn(pageLocale(request)));
+      .send(pages.get(pageLocale(request)) ?? html);
   });
 });

@@ -54,6 +54,7 @@ export const LOCALE_COOKIE = 'sangam_locale';
 function keepForServer(locale: UiLocale) {
   if (locale === PSEUDO_LOCALE) return;
   try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
     document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   } catch {
     // Cookies off: the server goes by Accept-Language.
