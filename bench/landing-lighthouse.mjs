@@ -62,6 +62,8 @@ function printLimits(lhr) {
   for (const r of largest) console.log(`  ${(r.transferSize / 1024).toFixed(1).padStart(7)} KB  ${r.url.replace(url, '/')}`);
   for (const shift of lhr.audits['layout-shifts']?.details?.items ?? [])
     console.log(`  layout shift ${shift.score.toFixed(3)}: ${shift.node?.snippet ?? '?'} ${shift.node?.nodeLabel ?? ''}`);
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcp) console.log(`  largest contentful paint: ${lcp.snippet ?? '?'} ${lcp.nodeLabel ?? ''}`);
   const fonts = requests.filter((r) => r.url.endsWith('.woff2')).map((r) => path.basename(r.url));
   console.log(`  fonts downloaded: ${fonts.length ? fonts.join(', ') : 'none'}`);
 }
