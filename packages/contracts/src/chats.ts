@@ -51,6 +51,9 @@ export const modelAnswerSchema = z.object({
 });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
+/** The months of a new chat's default title, "Sangam Chat - 22 Nov 2026" (DECISIONS), written by the server and read by the web. */
+export const CHAT_TITLE_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
 /**
  * Issue 16: Sangam mode's panel chosen from a category's ranking ("top 3 for Coding this week").
  * `reason` is that sentence in English (API clients, and answers stored before the other fields); the

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode, localeSchema } from '@sangam/contracts';
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode, localeSchema, pickLocale } from '@sangam/contracts';
 import type { FastifyRequest } from 'fastify';
 import { readCookie } from '@/lib/signed-cookies';
 
@@ -45,13 +45,14 @@ export function pageLocale(request: FastifyRequest): LocaleCode {
   const kept = localeSchema.safeParse(readCookie(request.headers.cookie, LOCALE_COOKIE));
   if (kept.success) return kept.data;
   const header = request.headers['accept-language'];
-  if (typeof header === 'string')
-    for (const part of header.slice(0, 1000).split(',')) {
-      const primary = part.split(';')[0]?.trim().toLowerCase().split(/[-_]/)[0];
-      const match = LOCALES.find((l) => l.code === primary);
-      if (match) return match.code;
-    }
-  return DEFAULT_LOCALE;
+  return pickLocale(
+    typeof header === 'string'
+      ? header
+          .slice(0, 1000)
+          .split(',')
+          .map((part) => part.split(';')[0] ?? '')
+      : [],
+  );
 }
 
 /** index.html for a language: `<html lang>` set and its catalog and face preloaded. */

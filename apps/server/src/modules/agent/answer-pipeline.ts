@@ -90,8 +90,11 @@ export async function startAnswer(
     const pick = await deps.panelFor({ prompt: question, available: models, log });
     if (pick) {
       models = pick.models;
-      panel = { reason: pick.reason, models: pick.models.map((m) => m.id) };
-      if (pick.category) Object.assign(panel, { category: pick.category, asOf: pick.asOf ?? null });
+      panel = {
+        reason: pick.reason,
+        models: pick.models.map((m) => m.id),
+        ...(pick.category && { category: pick.category, asOf: pick.asOf ?? null }),
+      };
     }
   }
   const estimate = estimateAnswerTokens({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AnswerCost,
+  CHAT_TITLE_MONTHS,
   type FusionAnalysis,
   type MessageStatus,
   type ModelAnswer,
@@ -75,10 +76,9 @@ export async function questionImage(db: Db, messageId: string): Promise<StoredIm
   return row ? { data: row.data, mediaType: row.mediaType } : undefined;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** A new chat's title: "Sangam Chat - {date}" / "Universe Chat - {date}", e.g. "Sangam Chat - 22 Nov 2026". */
 export function chatTitle(mode: string, now: Date) {
-  const date = `${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
+  const date = `${now.getUTCDate()} ${CHAT_TITLE_MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
   return `${mode === 'universe' ? 'Universe' : 'Sangam'} Chat - ${date}`;
 }
 

@@ -133,7 +133,7 @@ export function createUsageMeter({
   const ORDER: Record<When, number> = { now: 0, soon: 1, retry: 2 };
   let scheduledWhen: When | undefined;
   function schedule(when: When) {
-    if (scheduled && scheduledWhen && ORDER[scheduledWhen] <= ORDER[when]) return;
+    if (scheduledWhen && ORDER[scheduledWhen] <= ORDER[when]) return;
     cancelScheduled();
     scheduledWhen = when;
     if (when === 'now') scheduled = setImmediate(() => void flush());

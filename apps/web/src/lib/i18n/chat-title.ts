@@ -1,19 +1,11 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { CHAT_TITLE_MONTHS } from '@sangam/contracts';
+import { formatDate } from '@/lib/i18n/format';
+import { localeCodeOf } from '@/lib/i18n/use-locale-format';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The title the server gives a new chat (DECISIONS: "Sangam Chat - {date}" / "Universe Chat - {date}"). */
-const DEFAULT_TITLE = new RegExp(`^(Sangam|Universe) Chat - (\\d{1,2}) (${MONTHS.join('|')}) (\\d{4})$`);
-
-/** A date in the locale (India's region), or in English for a locale `Intl` does not know (the pseudo-locale). */
-function shortDate(locale: string, date: Date) {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
-  try {
-    return new Intl.DateTimeFormat(`${locale}-IN`, options).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en-IN', options).format(date);
-  }
-}
+const DEFAULT_TITLE = new RegExp(`^(Sangam|Universe) Chat - (\\d{1,2}) (${CHAT_TITLE_MONTHS.join('|')}) (\\d{4})$`);
 
 /**
  * A chat's title as the reader reads it. The server stores a new chat's title in English
@@ -24,6 +16,7 @@ function shortDate(locale: string, date: Date) {
 export function chatTitleIn(i18n: I18n, title: string): string {
   const m = DEFAULT_TITLE.exec(title);
   if (!m || i18n.locale === 'en') return title;
-  const date = shortDate(i18n.locale, new Date(Date.UTC(Number(m[4]), MONTHS.indexOf(m[3] ?? ''), Number(m[2]))));
+  const day = new Date(Date.UTC(Number(m[4]), CHAT_TITLE_MONTHS.indexOf(m[3] as (typeof CHAT_TITLE_MONTHS)[number]), Number(m[2]), 12));
+  const date = formatDate(localeCodeOf(i18n.locale), day.toISOString());
   return m[1] === 'Universe' ? i18n._(msg`Universe Chat - ${date}`) : i18n._(msg`Sangam Chat - ${date}`);
 }
