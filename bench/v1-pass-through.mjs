@@ -1,14 +1,15 @@
 // A configured model passed through Sangam's /v1/chat/completions (issue 25), side by side in one run
 // with the bare node:http floor and Portkey's gateway, all against the same mock model and client
 // (bench/lib): JSON and SSE, at concurrency 1 (time added to the direct call, p50; SSE: to the first
-// content chunk) and 64 (answers per second, first-byte p50, CPU per answer).
+// content chunk) and 64 (answers per second, first-byte p50, CPU per answer). Sangam runs twice: on
+// its embedded PGlite and on the machine's PostgreSQL (a fresh database; BENCH_PG=0 leaves it out).
 // Needs the built server: `npm run build -w @sangam/server && node bench/v1-pass-through.mjs`.
-// BENCH_N (c=1 answers per leg, 300), BENCH_M (c=64 answers per leg, 1280), BENCH_DATABASE_URL,
-// BENCH_JSON=file (also write the figures there).
+// BENCH_N (c=1 answers per leg, 300), BENCH_M (c=64 answers per leg, 1280), BENCH_PG_URL (the
+// PostgreSQL server to create the database on), BENCH_JSON=file (also write the figures there).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { completion, startFloor, startMock, startPortkey } from './lib/gateways.mjs';
+import { completion, freshPostgres, startFloor, startMock, startPortkey } from './lib/gateways.mjs';
 import { closedLoop, sequential } from './lib/load.mjs';
 import { signedInToken, startServer } from './lib/server.mjs';
 
@@ -18,7 +19,7 @@ const C = 64;
 const USERS = 4;
 
 /** Sangam with the mock as its one model, and USERS developers' keys (a key runs at most 16 requests at once). */
-async function startSangamV1(mockUrl) {
+async function startSangamV1(mockUrl, { name = 'Sangam /v1', databaseUrl } = {}) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-v1-bench-')), 'models.json');
   const solo = {
     id: 'solo',
@@ -35,7 +36,7 @@ async function startSangamV1(mockUrl) {
     MODELS_FILE: file,
     FREE_PLAN_TOKENS: '2000000000',
     MAX_ANSWERS_PER_USER: '1000',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const keys = [];
   for (let i = 0; i < USERS; i += 1) {
@@ -48,7 +49,7 @@ async function startSangamV1(mockUrl) {
     keys.push((await created.json()).secret);
   }
   return {
-    name: 'Sangam /v1',
+    name,
     pid: server.pid,
     stop: server.stop,
     call: (stream, worker = 0) => completion(server.url, stream, { authorization: `Bearer ${keys[worker % keys.length]}` }),
@@ -56,10 +57,12 @@ async function startSangamV1(mockUrl) {
 }
 
 const mock = await startMock();
+const postgres = process.env.BENCH_PG === '0' ? undefined : await freshPostgres();
 const gateways = [];
 const results = {};
 try {
-  gateways.push(await startFloor(mock.url), await startPortkey(mock.url), await startSangamV1(mock.url));
+  gateways.push(await startFloor(mock.url), await startPortkey(mock.url), await startSangamV1(mock.url, { name: 'Sangam PGlite' }));
+  if (postgres) gateways.push(await startSangamV1(mock.url, { name: 'Sangam PG', databaseUrl: postgres.url }));
   for (const g of gateways) for (const stream of [false, true]) await closedLoop(g, (w) => g.call(stream, w), 200, 16);
   for (const stream of [false, true]) {
     const kind = stream ? 'SSE (first content chunk)' : 'JSON';
@@ -80,12 +83,13 @@ try {
         cpu64: many.cpu,
       };
       console.log(
-        `${kind.padEnd(26)} ${g.name.padEnd(12)} c=1 added p50 ${one.added.toFixed(2)} ms, CPU ${one.cpu.toFixed(2)} ms/answer | c=64 ${many.perSecond.toFixed(0)} answers/s, p50 ${many.firstP50.toFixed(1)} ms, CPU ${many.cpu.toFixed(2)} ms/answer`,
+        `${kind.padEnd(26)} ${g.name.padEnd(13)} c=1 added p50 ${one.added.toFixed(2)} ms, CPU ${one.cpu.toFixed(2)} ms/answer | c=64 ${many.perSecond.toFixed(0)} answers/s, p50 ${many.firstP50.toFixed(1)} ms, CPU ${many.cpu.toFixed(2)} ms/answer`,
       );
     }
   }
   if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 } finally {
   for (const g of gateways) await g.stop();
+  await postgres?.drop();
   mock.stop();
 }

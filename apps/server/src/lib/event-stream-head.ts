@@ -19,3 +19,26 @@ export function startEventStream(reply: FastifyReply): ServerResponse {
   });
   return res;
 }
+
+/**
+ * Writes events to a stream as soon as they exist, yet together when they come together. Node
+ * corks the socket on every write until the next tick, and an answer's stream is processed in
+ * microtasks, so on its own the first event would wait for every chunk that arrived with it. The
+ * first event of each turn of the event loop is therefore flushed at once (with the headers, for
+ * the very first); the events after it in the same turn go out in one write when the turn ends.
+ */
+export function turnWriter(res: ServerResponse) {
+  let flushedThisTurn = false;
+  const nextTurn = () => {
+    flushedThisTurn = false;
+  };
+  return (text: string) => {
+    if (res.writableEnded || res.destroyed) return;
+    res.write(text);
+    if (!flushedThisTurn) {
+      flushedThisTurn = true;
+      res.socket?.uncork();
+      process.nextTick(nextTurn);
+    }
+  };
+}

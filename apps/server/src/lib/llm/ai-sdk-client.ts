@@ -11,6 +11,7 @@ import { generateObject } from 'ai';
 import type { ChatInput, ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import { type ModelSpec, PROVIDER_KEY_ENV } from '@/lib/llm/models-config';
 import { nodeFetch } from '@/lib/llm/node-fetch';
+import { generateWire, type OpenAiWire, streamWire } from '@/lib/llm/openai-wire';
 import { ModelError } from '@/lib/llm/provider-error';
 import { MAX_RETRIES, withRetries } from '@/lib/llm/provider-retry';
 
@@ -123,9 +124,21 @@ const usageOf = (u: { inputTokens?: number; outputTokens?: number } | undefined)
   outputTokens: u?.outputTokens ?? 0,
 });
 
-/** A model served through the Vercel AI SDK provider of its vendor. */
+/**
+ * An OpenAI-compatible server's text answers are read off the wire directly (openai-wire.ts): the
+ * same request and outcomes as the SDK's provider, without its web streams, response schemas and
+ * Response objects per call, which cost more than the rest of an answer's path (issue 22's bench).
+ */
+function openAiWire(spec: ModelSpec, env: NodeJS.ProcessEnv): OpenAiWire | undefined {
+  if (spec.provider !== 'openai-compatible' || !spec.baseURL) return undefined;
+  const apiKey = spec.apiKeyEnv ? env[spec.apiKeyEnv] : undefined;
+  return { baseURL: spec.baseURL, model: spec.model, ...(apiKey ? { apiKey } : {}) };
+}
+
+/** A model served through the Vercel AI SDK provider of its vendor (its text over the wire for an OpenAI-compatible server). */
 export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): ModelClient {
   const model = languageModel(spec, env);
+  const wire = openAiWire(spec, env);
   return {
     id: spec.id,
     name: spec.name,
@@ -136,8 +149,8 @@ export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): Mode
     samples: spec.samples,
     temperature: spec.temperature,
     price: spec.price,
-    stream: (input) => streamAnswer(model, input),
-    generate: (input) => generateText(model, input),
+    stream: (input) => (wire ? streamWire(wire, input) : streamAnswer(model, input)),
+    generate: (input) => (wire ? generateWire(wire, input) : generateText(model, input)),
     object: async ({ system, prompt, schema, signal }) => {
       const res = await generateObject({ model, system, prompt, schema, abortSignal: signal, maxRetries: MAX_RETRIES });
       return { object: res.object, usage: usageOf(res.usage) };

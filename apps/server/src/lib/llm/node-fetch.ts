@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
  * streamed (decompressed) body. Network failures look like fetch's ("fetch failed" TypeError), so
  * the SDK still treats them as retryable.
  */
-const agents = {
+export const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
   'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
@@ -27,7 +27,7 @@ const headerRecord = (init: RequestInit['headers']): Record<string, string> => {
 /** application/json, application/problem+json…; not application/x-ndjson, which streams. */
 const JSON_BODY = /^[\w.+-]+\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
-function decoded(res: http.IncomingMessage): Readable {
+export function decoded(res: http.IncomingMessage): Readable {
   switch (res.headers['content-encoding']) {
     case 'gzip':
       return res.pipe(zlib.createGunzip());

@@ -1,19 +1,12 @@
 import type { AgentStreamEvent } from '@sangam/contracts';
 import type { FastifyReply } from 'fastify';
-import { startEventStream } from '@/lib/event-stream-head';
+import { startEventStream, turnWriter } from '@/lib/event-stream-head';
 
-/** Server-Sent Events written straight to the socket: each event is flushed the moment it exists. */
+/** Server-Sent Events written straight to the socket: each event is flushed the moment it exists (turnWriter). */
 export function openEventStream(reply: FastifyReply) {
   const res = startEventStream(reply);
-  // Node corks the socket on every write until the next tick, and an answer's stream is processed
-  // in microtasks, so on its own the first delta would wait for every chunk that arrived with it.
-  // The first event of each turn of the event loop is therefore flushed at once (with the headers,
-  // for the very first); the events after it in the same turn go out together when the turn ends.
-  let flushedThisTurn = false;
+  const write = turnWriter(res);
   let sentAny = false;
-  const nextTurn = () => {
-    flushedThisTurn = false;
-  };
   // A stream whose first event takes a while (the refiner's) still shows the client it is open.
   process.nextTick(() => {
     if (!sentAny && !res.writableEnded && !res.destroyed) res.flushHeaders();
@@ -23,12 +16,7 @@ export function openEventStream(reply: FastifyReply) {
     send: (e: AgentStreamEvent, id?: number) => {
       if (res.writableEnded || res.destroyed) return;
       sentAny = true;
-      res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
-      if (!flushedThisTurn) {
-        flushedThisTurn = true;
-        res.socket?.uncork();
-        process.nextTick(nextTurn);
-      }
+      write(`${id === undefined ? '' : `id: ${id}\n`}event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
     },
     /** An SSE comment (ignored by clients): keeps a quiet stream open through proxies. */
     comment: (text: string) => {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { startEventStream } from '@/lib/event-stream-head';
+import { startEventStream, turnWriter } from '@/lib/event-stream-head';
 import { applyStop, type CompletionPlan, stopPrefixLength } from '@/modules/openai/completion-request';
 import { responseModel, sangamOf, usageOf } from '@/modules/openai/completion-response';
 import type { OpenAiError } from '@/modules/openai/openai-error';
@@ -19,11 +19,7 @@ export function openCompletionStream(
 ) {
   const res = startEventStream(reply);
   const open = () => !res.writableEnded && !res.destroyed;
-  const write = (line: string) => {
-    if (!open()) return;
-    res.write(line);
-    res.socket?.uncork();
-  };
+  const write = turnWriter(res);
   const chunk = (model: string, list: unknown[], extra: Record<string, unknown> = {}) =>
     write(
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: list, ...extra })}\n\n`,
