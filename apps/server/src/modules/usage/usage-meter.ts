@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { PLANS } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
+
 import type { Clock } from '@/lib/clock';
 import {
   getUsage,
@@ -184,7 +186,11 @@ export function createUsageMeter({
     return h;
   };
 
-  /** The in-flight cap and the allowance checked in this process; the row written in the next batch (a group commit). */
+  /**
+   * The in-flight cap and the allowance checked in this process; the row written in the next batch (a
+   * group commit). `written` settles once the row is in the database: refused there (the user is gone,
+   * or the plan's allowance is reached) or failed, the reservation is undone first.
+   */
   async function reserveHere({ userId, requestId, tokens, now }: { userId: string; requestId: string; tokens: number; now: number }) {
     const month = monthOf(now);
     const h = heldFor(userId, month);
@@ -193,34 +199,42 @@ export function createUsageMeter({
     const before = h.used + h.reserved;
     h.inFlight += 1;
     h.reserved += tokens;
+    // Written with the other reservations and settlements of this turn of the event loop, in one transaction.
+    const id = randomUUID();
+    const reservation: Reservation = { id, userId, month, requestId, tokens };
     const undo = () => {
+      if (closed.has(reservation)) return;
+      closed.add(reservation);
       h.inFlight -= 1;
       h.reserved -= tokens;
     };
-    // Written with the other reservations and settlements of this turn of the event loop, in one transaction.
-    const id = randomUUID();
-    let plan: string | undefined;
-    try {
-      plan = await new Promise<string | undefined>((written, failed) => {
-        reserving.push({ id, userId, month, requestId, tokens, now, written, failed });
-        queued('now');
-      });
-    } catch (err) {
-      undo();
-      throw err;
-    }
-    if (plan === undefined) {
-      undo();
-      throw new AppError('UNAUTHENTICATED');
-    }
-    if (before >= planOf(plan, freeTokens).tokens) {
-      undo();
-      releases.push(id);
-      queued('soon');
-      throw new AppError('QUOTA_EXCEEDED');
-    }
-    return { id, userId, month, requestId, tokens };
+    const written = (async () => {
+      let plan: string | undefined;
+      try {
+        plan = await new Promise<string | undefined>((done, failed) => {
+          reserving.push({ id, userId, month, requestId, tokens, now, written: done, failed });
+          queued('now');
+        });
+      } catch (err) {
+        undo();
+        throw err;
+      }
+      if (plan === undefined) {
+        undo();
+        throw new AppError('UNAUTHENTICATED');
+      }
+      if (before >= planOf(plan, freeTokens).tokens) {
+        undo();
+        releases.push(id);
+        queued('soon');
+        throw new AppError('QUOTA_EXCEEDED');
+      }
+    })();
+    // Below every plan's allowance, the plan the write reads cannot refuse it.
+    return { reservation, written, belowEveryPlan: before < lowestAllowance };
   }
+  /** The smallest allowance of any plan: usage below it is admitted whatever the user's plan. */
+  const lowestAllowance = Math.min(freeTokens, ...PLANS.map((p) => p.tokens));
   const closed = new WeakSet<Reservation>();
   /** A reservation settled or released: counted once, however often it is given back. */
   const ended = (r: Reservation, used: number) => {
@@ -232,6 +246,13 @@ export function createUsageMeter({
     h.used += used;
   };
 
+  const logRefusal = (err: unknown, userId: string, requestLog: FastifyBaseLogger) => {
+    if (err instanceof AppError && (err.code === 'QUOTA_EXCEEDED' || err.code === 'TOO_MANY_ANSWERS'))
+      requestLog.warn(
+        { securityEvent: err.code === 'QUOTA_EXCEEDED' ? 'quota_refused' : 'answers_in_flight_refused', userId },
+        'security event',
+      );
+  };
   const meter = {
     /**
      * Reserves `tokens` for one answer (awaited, in the database) or throws 402 QUOTA_EXCEEDED /
@@ -250,14 +271,46 @@ export function createUsageMeter({
     }) => {
       const now = clock.now();
       try {
-        if (exclusive) return await reserveHere({ userId, requestId, tokens, now });
+        if (exclusive) {
+          const { reservation, written } = await reserveHere({ userId, requestId, tokens, now });
+          await written;
+          return reservation;
+        }
         return await reserveUsage(db, { userId, requestId, tokens, now, freeTokens, maxInFlight, staleBefore: now - STALE_RESERVATION_MS });
       } catch (err) {
-        if (err instanceof AppError && (err.code === 'QUOTA_EXCEEDED' || err.code === 'TOO_MANY_ANSWERS'))
-          requestLog.warn(
-            { securityEvent: err.code === 'QUOTA_EXCEEDED' ? 'quota_refused' : 'answers_in_flight_refused', userId },
-            'security event',
-          );
+        logRefusal(err, userId, requestLog);
+        throw err;
+      }
+    },
+    /**
+     * `reserve`, with the answer allowed to start its model calls before the reservation's row is
+     * written: when this process alone decides admission (PGlite) and the user's month is below every
+     * plan's allowance, it resolves once admitted in memory, and `written` settles when the row is in
+     * the database (rejecting as `reserve` would: UNAUTHENTICATED, or the write's failure). The caller
+     * shows nothing of the answer before `written` resolves, and gives the reservation back if it
+     * rejects. Otherwise it is `reserve`, with `written` already resolved.
+     */
+    admit: async ({
+      userId,
+      requestId,
+      tokens,
+      log: requestLog = log,
+    }: {
+      userId: string;
+      requestId: string;
+      tokens: number;
+      log?: FastifyBaseLogger;
+    }): Promise<{ reservation: Reservation; written: Promise<void> }> => {
+      if (!exclusive)
+        return { reservation: await meter.reserve({ userId, requestId, tokens, log: requestLog }), written: Promise.resolve() };
+      try {
+        const { reservation, written, belowEveryPlan } = await reserveHere({ userId, requestId, tokens, now: clock.now() });
+        if (!belowEveryPlan) await written;
+        // Handled here too: a caller that gave the reservation back need not await it.
+        written.catch(() => {});
+        return { reservation, written };
+      } catch (err) {
+        logRefusal(err, userId, requestLog);
         throw err;
       }
     },
