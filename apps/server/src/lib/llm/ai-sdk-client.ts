@@ -7,7 +7,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { createOpenRouter } from '@openrouter/ai-sdk-provider';
-import { generateObject } from 'ai';
+import { generateObject, type Schema, zodSchema } from 'ai';
+import type { ZodType } from 'zod';
 import type { ChatInput, ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import { type ModelSpec, PROVIDER_KEY_ENV } from '@/lib/llm/models-config';
 import { nodeFetch } from '@/lib/llm/node-fetch';
@@ -123,6 +124,21 @@ const usageOf = (u: { inputTokens?: number; outputTokens?: number } | undefined)
   outputTokens: u?.outputTokens ?? 0,
 });
 
+/**
+ * Each zod schema of a structured call as the SDK's schema, made once: given the zod schema itself,
+ * `generateObject` converts it to JSON Schema again on every call (about 1 ms for the judge's).
+ * The same conversion and the same validation (zod's), only not repeated.
+ */
+const sdkSchemas = new WeakMap<ZodType, Schema<unknown>>();
+function sdkSchemaOf<T>(schema: ZodType<T>): Schema<T> {
+  let made = sdkSchemas.get(schema);
+  if (!made) {
+    made = zodSchema(schema) as Schema<unknown>;
+    sdkSchemas.set(schema, made);
+  }
+  return made as Schema<T>;
+}
+
 /** A model served through the Vercel AI SDK provider of its vendor. */
 export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): ModelClient {
   const model = languageModel(spec, env);
@@ -139,7 +155,14 @@ export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): Mode
     stream: (input) => streamAnswer(model, input),
     generate: (input) => generateText(model, input),
     object: async ({ system, prompt, schema, signal }) => {
-      const res = await generateObject({ model, system, prompt, schema, abortSignal: signal, maxRetries: MAX_RETRIES });
+      const res = await generateObject({
+        model,
+        system,
+        prompt,
+        schema: sdkSchemaOf(schema),
+        abortSignal: signal,
+        maxRetries: MAX_RETRIES,
+      });
       return { object: res.object, usage: usageOf(res.usage) };
     },
   };
