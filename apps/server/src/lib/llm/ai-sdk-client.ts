@@ -7,7 +7,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { createOpenRouter } from '@openrouter/ai-sdk-provider';
-import { generateObject } from 'ai';
+import { generateObject, type Schema, zodSchema } from 'ai';
+import type { ZodType } from 'zod';
 import type { ChatInput, ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import { type ModelSpec, PROVIDER_KEY_ENV } from '@/lib/llm/models-config';
 import { nodeFetch } from '@/lib/llm/node-fetch';
@@ -125,6 +126,21 @@ const usageOf = (u: { inputTokens?: number; outputTokens?: number } | undefined)
 });
 
 /**
+ * Each zod schema of a structured call as the SDK's schema, made once: given the zod schema itself,
+ * `generateObject` converts it to JSON Schema again on every call (about 1 ms for the judge's).
+ * The same conversion and the same validation (zod's), only not repeated.
+ */
+const sdkSchemas = new WeakMap<ZodType, Schema<unknown>>();
+function sdkSchemaOf<T>(schema: ZodType<T>): Schema<T> {
+  let made = sdkSchemas.get(schema);
+  if (!made) {
+    made = zodSchema(schema) as Schema<unknown>;
+    sdkSchemas.set(schema, made);
+  }
+  return made as Schema<T>;
+}
+
+/**
  * An OpenAI-compatible server's text answers are read off the wire directly (openai-wire.ts): the
  * same request and outcomes as the SDK's provider, without its web streams, response schemas and
  * Response objects per call, which cost more than the rest of an answer's path (issue 22's bench).
@@ -152,7 +168,14 @@ export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): Mode
     stream: (input) => (wire ? streamWire(wire, input) : streamAnswer(model, input)),
     generate: (input) => (wire ? generateWire(wire, input) : generateText(model, input)),
     object: async ({ system, prompt, schema, signal }) => {
-      const res = await generateObject({ model, system, prompt, schema, abortSignal: signal, maxRetries: MAX_RETRIES });
+      const res = await generateObject({
+        model,
+        system,
+        prompt,
+        schema: sdkSchemaOf(schema),
+        abortSignal: signal,
+        maxRetries: MAX_RETRIES,
+      });
       return { object: res.object, usage: usageOf(res.usage) };
     },
   };

@@ -102,14 +102,17 @@ export async function startAnswer(
     proposers: proposerCalls(models),
     hasImage: needsVision,
   });
-  const reservation = await meter.reserve({ userId, requestId: input.Request_Id, tokens: estimate, log });
+  // Admitted (or refused) here; the reservation's row may still be on its way to the database (`written`).
+  const { reservation, written } = await meter.admit({ userId, requestId: input.Request_Id, tokens: estimate, log });
 
   // 3. Prepare the tool and store the question, giving the reservation back if either fails.
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let ids: MessageIdsEvent | undefined;
   try {
     prepared = await prepare(input, question, storedImage);
-    if (inChat)
+    if (inChat) {
+      // A question is stored only under a reservation that is in the database.
+      await written;
       ids = await deps.chats.storeQuestion({
         userId,
         chatId: input.Chat_Id,
@@ -123,6 +126,7 @@ export async function startAnswer(
         panel,
         image: input.image ? prepared.image : undefined,
       });
+    }
   } catch (err) {
     meter.release(reservation);
     if (inChat && isUniqueViolation(err)) {
@@ -142,7 +146,29 @@ export async function startAnswer(
   }
   if (panel) run.push({ event: 'panel', data: panel });
   const language = answerIn && answerLanguageFor({ setting: answerIn, question: prepared.prepared.user });
-  void drive(deps, { run, reservation, input, history, models, prepared, ids, panel, streaming: streaming || Boolean(ids), log, language });
+  void drive(deps, {
+    run,
+    reservation,
+    written,
+    input,
+    history,
+    models,
+    prepared,
+    ids,
+    panel,
+    streaming: streaming || Boolean(ids),
+    log,
+    language,
+  });
+  // Outside a chat the models are called while the reservation is written: the run is handed to the
+  // route (nothing of it is shown or stored before) only once it is in the database; refused there,
+  // or failed, the run is cancelled and the request answers with that error, as before any model.
+  try {
+    await written;
+  } catch (err) {
+    run.controller.abort(err);
+    throw err;
+  }
   return { run };
 }
 
@@ -174,6 +200,7 @@ async function drive(
   {
     run,
     reservation,
+    written,
     history,
     models,
     prepared: { image, tool, prepared },
@@ -185,6 +212,8 @@ async function drive(
   }: {
     run: AnswerRun;
     reservation: Reservation;
+    /** Resolves once the reservation is in the database (the answer is settled only after). */
+    written: Promise<void>;
     input: ParsedAgentRequest;
     history: HistoryTurn[];
     models: ModelClient[];
@@ -231,6 +260,7 @@ async function drive(
     } else if (prepared.facts !== undefined) {
       data.facts = prepared.facts;
     }
+    await written;
     meter.settle(reservation, result.byModel);
     await store({
       content: data.best_output,

@@ -79,13 +79,19 @@ export async function startCompletion(
   const fuses = plan.model === 'sangam/fusion' || plan.model === 'sangam/self-moa';
   const chars = plan.question.length + plan.history.reduce((n, h) => n + h.content.length, 0) + (plan.system?.length ?? 0);
   const calls = models.reduce((n, m) => n + (m.samples ?? 1), 0);
-  const reservation = await meter.reserve({
+  const { reservation, written } = await meter.admit({
     userId,
     requestId,
     tokens: estimateAnswerTokens({ chars, proposers: fuses ? calls : 1, hasImage: Boolean(image) }) * (fuses ? 1 : calls),
     log,
   });
-  const run = async (signal: AbortSignal, progress?: EngineProgress) => {
+  // A stream shows text as it comes: it starts once the reservation is in the database. A whole
+  // answer calls its models meanwhile and is given out only after (refused there, its calls stop).
+  if (plan.stream) await written;
+  const refused = new AbortController();
+  written.catch((err: unknown) => refused.abort(err));
+  const run = async (caller: AbortSignal, progress?: EngineProgress) => {
+    const signal = AbortSignal.any([caller, refused.signal]);
     try {
       const result = fuses
         ? await fuse(deps, { plan, models, image, signal, progress, log })
@@ -99,6 +105,7 @@ export async function startCompletion(
             log,
             usdInrRate: rate(registry),
           });
+      await written;
       meter.settle(
         reservation,
         result.calls.map((c) => ({ modelId: c.modelId, tokens: c.inputTokens + c.outputTokens })),
@@ -106,7 +113,7 @@ export async function startCompletion(
       return result;
     } catch (err) {
       meter.release(reservation);
-      throw err;
+      throw refused.signal.aborted ? refused.signal.reason : err;
     }
   };
   return { choices: fuses ? 1 : models.length, run };

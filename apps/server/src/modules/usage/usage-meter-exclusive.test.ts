@@ -1,3 +1,4 @@
+import { PLANS } from '@sangam/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
@@ -60,5 +61,68 @@ describe('usage meter of the database only process (PGlite)', () => {
     await database.db.delete(users).where(eq(users.id, u.id));
     const gone = meterOf(1_000_000, 3);
     await expect(gone.reserve({ userId: u.id, requestId: 'g', tokens: 10 })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('admits below every plan before the row is written, and writes it (admit)', async () => {
+    const u = await newUser('early');
+    const meter = meterOf(1_000_000);
+    const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'e1', tokens: 10 });
+    // Admitted in memory: the row is still on its way.
+    expect(await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).toHaveLength(0);
+    await written;
+    expect(await database.db.select().from(usageReservations).where(eq(usageReservations.id, reservation.id))).toHaveLength(1);
+    meter.settle(reservation, [{ modelId: 'm', tokens: 7 }]);
+    await meter.flush();
+    expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 7, requests: 1 });
+  });
+
+  it('refuses a deleted user when the row is written, giving the slot back once however often it is released (admit)', async () => {
+    const u = await newUser('gone-early');
+    const meter = meterOf(1_000_000, 1);
+    await meter.flush();
+    await expect(meter.reserve({ userId: u.id, requestId: 'warm', tokens: 1 }).then((r) => meter.release(r))).resolves.toBeUndefined();
+    await database.db.delete(users).where(eq(users.id, u.id));
+    const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'x', tokens: 10 });
+    await expect(written).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    meter.release(reservation);
+    meter.release(reservation);
+    // The one slot is free again (not freed twice: a second answer in flight is still refused).
+    const again = await meter.admit({ userId: u.id, requestId: 'y', tokens: 10 });
+    await expect(again.written).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const third = await meter.admit({ userId: u.id, requestId: 'z', tokens: 10 });
+    await expect(meter.admit({ userId: u.id, requestId: 'w', tokens: 10 })).rejects.toMatchObject({ code: 'TOO_MANY_ANSWERS' });
+    await expect(third.written).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('waits for the write near the allowance, refusing as reserve does (admit)', async () => {
+    const u = await newUser('near');
+    // Below every plan's allowance only while under the free plan's 100 tokens.
+    const meter = meterOf(100);
+    const first = await meter.admit({ userId: u.id, requestId: 'n1', tokens: 100 });
+    await first.written;
+    await expect(meter.admit({ userId: u.id, requestId: 'n2', tokens: 1 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    await meter.flush();
+    expect(await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).toHaveLength(1);
+  });
+  it('past every plan, starts early within the plan its last write read; a plan changed since is refused by the write (admit)', async () => {
+    const lowest = Math.min(...PLANS.map((p) => p.tokens));
+    const u = await newUser('known-plan');
+    const meter = meterOf(lowest * 10);
+    // The first write reads the (free) plan; its allowance is ten times the lowest plan's.
+    const first = await meter.admit({ userId: u.id, requestId: 'k1', tokens: 1 });
+    await first.written;
+    meter.settle(first.reservation, [{ modelId: 'm', tokens: lowest * 2 }]);
+    const second = await meter.admit({ userId: u.id, requestId: 'k2', tokens: 1 });
+    expect(await database.db.select().from(usageReservations).where(eq(usageReservations.requestId, 'k2'))).toHaveLength(0);
+    await second.written;
+    meter.settle(second.reservation, [{ modelId: 'm', tokens: 1 }]);
+    // Moved to the smallest paid plan: admitted early on the plan it knew, refused once the write reads the new one.
+    const smallest = PLANS.reduce((a, b) => (b.tokens < a.tokens ? b : a));
+    await database.db.update(users).set({ plan: smallest.id }).where(eq(users.id, u.id));
+    const third = await meter.admit({ userId: u.id, requestId: 'k3', tokens: 1 });
+    await expect(third.written).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    meter.release(third.reservation);
+    // Now it knows: the next one waits for the write and is refused before any model runs.
+    await expect(meter.admit({ userId: u.id, requestId: 'k4', tokens: 1 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
   });
 });

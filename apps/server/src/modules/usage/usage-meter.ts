@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PLANS } from '@sangam/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
@@ -164,7 +165,8 @@ export function createUsageMeter({
    * With `exclusive`, each user's month as this process holds it: the tokens used (loaded once, then
    * raised by every settlement at once), the tokens reserved and the answers in flight.
    */
-  type Held = { used: number; reserved: number; inFlight: number; loaded: Promise<void> };
+  /** `plan`: the user's plan as the last write read it (a write checks it again each time). */
+  type Held = { used: number; reserved: number; inFlight: number; loaded: Promise<void>; plan?: string };
   const held = new Map<string, Held>();
   const heldFor = (userId: string, month: string) => {
     const key = `${userId}|${month}`;
@@ -184,7 +186,11 @@ export function createUsageMeter({
     return h;
   };
 
-  /** The in-flight cap and the allowance checked in this process; the row written in the next batch (a group commit). */
+  /**
+   * The in-flight cap and the allowance checked in this process; the row written in the next batch (a
+   * group commit). `written` settles once the row is in the database: refused there (the user is gone,
+   * or the plan's allowance is reached) or failed, the reservation is undone first.
+   */
   async function reserveHere({ userId, requestId, tokens, now }: { userId: string; requestId: string; tokens: number; now: number }) {
     const month = monthOf(now);
     const h = heldFor(userId, month);
@@ -193,34 +199,45 @@ export function createUsageMeter({
     const before = h.used + h.reserved;
     h.inFlight += 1;
     h.reserved += tokens;
+    // Written with the other reservations and settlements of this turn of the event loop, in one transaction.
+    const id = randomUUID();
+    const reservation: Reservation = { id, userId, month, requestId, tokens };
     const undo = () => {
+      if (closed.has(reservation)) return;
+      closed.add(reservation);
       h.inFlight -= 1;
       h.reserved -= tokens;
     };
-    // Written with the other reservations and settlements of this turn of the event loop, in one transaction.
-    const id = randomUUID();
-    let plan: string | undefined;
-    try {
-      plan = await new Promise<string | undefined>((written, failed) => {
-        reserving.push({ id, userId, month, requestId, tokens, now, written, failed });
-        queued('now');
-      });
-    } catch (err) {
-      undo();
-      throw err;
-    }
-    if (plan === undefined) {
-      undo();
-      throw new AppError('UNAUTHENTICATED');
-    }
-    if (before >= planOf(plan, freeTokens).tokens) {
-      undo();
-      releases.push(id);
-      queued('soon');
-      throw new AppError('QUOTA_EXCEEDED');
-    }
-    return { id, userId, month, requestId, tokens };
+    const written = (async () => {
+      let plan: string | undefined;
+      try {
+        plan = await new Promise<string | undefined>((done, failed) => {
+          reserving.push({ id, userId, month, requestId, tokens, now, written: done, failed });
+          queued('now');
+        });
+      } catch (err) {
+        undo();
+        throw err;
+      }
+      if (plan === undefined) {
+        undo();
+        throw new AppError('UNAUTHENTICATED');
+      }
+      h.plan = plan;
+      if (before >= planOf(plan, freeTokens).tokens) {
+        undo();
+        releases.push(id);
+        queued('soon');
+        throw new AppError('QUOTA_EXCEEDED');
+      }
+    })();
+    // Below every plan's allowance, the plan the write reads cannot refuse it.
+    // Below the allowance of the plan the last write read (of every plan, before any write), the write
+    // will not refuse it unless the plan changed meanwhile; then the write's verdict still stands.
+    return { reservation, written, likelyAdmitted: before < (h.plan ? planOf(h.plan, freeTokens).tokens : lowestAllowance) };
   }
+  /** The smallest allowance of any plan: usage below it is admitted whatever the user's plan. */
+  const lowestAllowance = Math.min(freeTokens, ...PLANS.map((p) => p.tokens));
   const closed = new WeakSet<Reservation>();
   /** A reservation settled or released: counted once, however often it is given back. */
   const ended = (r: Reservation, used: number) => {
@@ -232,6 +249,13 @@ export function createUsageMeter({
     h.used += used;
   };
 
+  const logRefusal = (err: unknown, userId: string, requestLog: FastifyBaseLogger) => {
+    if (err instanceof AppError && (err.code === 'QUOTA_EXCEEDED' || err.code === 'TOO_MANY_ANSWERS'))
+      requestLog.warn(
+        { securityEvent: err.code === 'QUOTA_EXCEEDED' ? 'quota_refused' : 'answers_in_flight_refused', userId },
+        'security event',
+      );
+  };
   const meter = {
     /**
      * Reserves `tokens` for one answer (awaited, in the database) or throws 402 QUOTA_EXCEEDED /
@@ -250,14 +274,47 @@ export function createUsageMeter({
     }) => {
       const now = clock.now();
       try {
-        if (exclusive) return await reserveHere({ userId, requestId, tokens, now });
+        if (exclusive) {
+          const { reservation, written } = await reserveHere({ userId, requestId, tokens, now });
+          await written;
+          return reservation;
+        }
         return await reserveUsage(db, { userId, requestId, tokens, now, freeTokens, maxInFlight, staleBefore: now - STALE_RESERVATION_MS });
       } catch (err) {
-        if (err instanceof AppError && (err.code === 'QUOTA_EXCEEDED' || err.code === 'TOO_MANY_ANSWERS'))
-          requestLog.warn(
-            { securityEvent: err.code === 'QUOTA_EXCEEDED' ? 'quota_refused' : 'answers_in_flight_refused', userId },
-            'security event',
-          );
+        logRefusal(err, userId, requestLog);
+        throw err;
+      }
+    },
+    /**
+     * `reserve`, with the answer allowed to start its model calls before the reservation's row is
+     * written: when this process alone decides admission (PGlite) and the user's month is below the
+     * allowance of the plan the user's last write read (every plan's, before any), it resolves once
+     * admitted in memory, and `written` settles when the row is in the database (rejecting as
+     * `reserve` would: UNAUTHENTICATED, QUOTA_EXCEEDED if the plan changed, or the write's failure). The caller
+     * shows nothing of the answer before `written` resolves, and gives the reservation back if it
+     * rejects. Otherwise it is `reserve`, with `written` already resolved.
+     */
+    admit: async ({
+      userId,
+      requestId,
+      tokens,
+      log: requestLog = log,
+    }: {
+      userId: string;
+      requestId: string;
+      tokens: number;
+      log?: FastifyBaseLogger;
+    }): Promise<{ reservation: Reservation; written: Promise<void> }> => {
+      if (!exclusive)
+        return { reservation: await meter.reserve({ userId, requestId, tokens, log: requestLog }), written: Promise.resolve() };
+      try {
+        const { reservation, written, likelyAdmitted } = await reserveHere({ userId, requestId, tokens, now: clock.now() });
+        if (!likelyAdmitted) await written;
+        // Handled here too: a caller that gave the reservation back need not await it.
+        written.catch((err: unknown) => logRefusal(err, userId, requestLog));
+        return { reservation, written };
+      } catch (err) {
+        logRefusal(err, userId, requestLog);
         throw err;
       }
     },
