@@ -87,7 +87,25 @@ export type CheckedCitation = {
   note?: string;
 };
 export type ScriptureFacts = { bookId: ScriptureId; citations: CheckedCitation[] };
-export type ChanakyaFacts = { citations: CheckedCitation[] /** The numbered edition the citations follow. */; edition?: string };
+export type ChanakyaFacts = {
+  citations: CheckedCitation[];
+  /** The numbered edition the citations follow ("<title>, translated by <translator>"). */
+  edition?: string;
+  /** The same edition's title and translator as published, for a screen to word the rest in its language. */
+  editionBook?: EditionBook;
+};
+/** A book's edition as published: its title and its translator. */
+export type EditionBook = { title: string; translator: string };
+
+/**
+ * Which UTC offset a birth time was read in: India's standard or war time, a country's civil time
+ * from the tz database (`zone`), the place's local mean time, an offset the user gave, or a city time
+ * the user named (Bombay, Calcutta, Madras). `minutes` east of UTC, seconds as a fraction.
+ */
+export type BirthOffset =
+  | { kind: 'ist' | 'war-time' | 'lmt' | 'given'; minutes: number }
+  | { kind: 'civil'; minutes: number; zone: string }
+  | { kind: 'city'; minutes: number; city: 'bombay' | 'calcutta' | 'madras' };
 
 /** The computed sidereal chart returned by the astrology tool as data.facts. */
 export type GrahaPlacement = {
@@ -103,7 +121,10 @@ export type GrahaPlacement = {
 export type AstrologyFacts = {
   place: { name: string; lat: number; lon: number };
   utc: string;
+  /** The UTC offset used, in the server's English words ("Indian Standard Time (UTC+05:30)"). */
   offset: string;
+  /** The same offset as data, for a screen to word it in its own language (absent in older readings). */
+  offsetUsed?: BirthOffset;
   chart: {
     ascendant: { longitude: number; sign: string; degree: number; nakshatra: string; pada: number };
     ayanamsa: number;
@@ -197,7 +218,22 @@ export type ChartFact = {
   label: string;
   /** The fact as shown on the chip: "Moon in Cancer 12°04', house 10, Pushya pada 3". */
   text: string;
+  /** The graha of a placement, or the lord of a running dasha. */
   graha?: string;
+  /**
+   * The fact as data, so a screen can write it in its own language (issue 24; `label` and `text` stay
+   * the English the models cite): the sign (English name, as in the chart), the degree within it, the
+   * whole-sign house (grahas only), the nakshatra and pada, retrograde motion; a dasha's dates (YYYY-MM-DD).
+   * Absent in readings stored before they were added.
+   */
+  sign?: string;
+  degree?: number;
+  house?: number;
+  nakshatra?: string;
+  pada?: number;
+  isRetrograde?: boolean;
+  start?: string;
+  end?: string;
 };
 /** A placement the reading states about a graha (or the ascendant), compared with the chart. */
 export type ChartClaim = {
