@@ -19,6 +19,23 @@ function SourceCell({ item }: { item: SourcedNutritionItem }) {
   );
 }
 
+/**
+ * Where the figures come from: the tables' published name and the package read, the rest of the line in
+ * the reader's language (the server's whole line when it sent no edition).
+ */
+function SourceLine({ facts }: { facts: NutritionFacts | SourcedNutritionFacts }) {
+  if (!isSourced(facts) || !facts.edition || !facts.dataPackage) {
+    const source = facts.source;
+    return <Trans>Figures computed from the {source}.</Trans>;
+  }
+  const { edition, dataPackage } = facts;
+  return (
+    <Trans>
+      Figures computed from the {edition}, read from the npm package {dataPackage}.
+    </Trans>
+  );
+}
+
 /** The recipe behind a row: raw ingredients scaled to the portion, their IFCT codes, and the cooking yield. */
 function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: string; isOpen: boolean }) {
   const r = item.recipe;
@@ -77,7 +94,6 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
     ...(sourced ? [t`Source`] : []),
   ];
   const servings = facts.servings;
-  const source = facts.source;
   return (
     <ScrollRegion className="card" label={title}>
       <h2 className="mb-3 text-lg font-semibold text-white">{title}</h2>
@@ -139,7 +155,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
         </tbody>
       </table>
       <p className="mt-3 text-xs text-slate-400" data-testid="nutrition-source">
-        <Trans>Figures computed from the {source}.</Trans>
+        <SourceLine facts={facts} />
       </p>
       {sourced && (
         <p className="mt-1 text-xs text-slate-400">
