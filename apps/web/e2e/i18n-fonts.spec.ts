@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './fixtures';
-import { SIZES } from './support/i18n-checks';
+import { behave } from './support/fake-llm';
+import { keepLocale, SIZES } from './support/i18n-checks';
+import { createUser, signIn } from './support/users';
 
 /**
  * The Indian scripts' fonts (issue 24): self-hosted Noto Sans faces split by unicode-range. An English
  * visitor downloads none of them (the language menu included); a Hindi or Tamil visitor downloads
- * their script's face only, the page's text is drawn in it, and nothing shifts when it arrives.
+ * their script's face only, the page's text is drawn in it, and nothing shifts when it arrives. The
+ * serif text (the Chanakya Niti parchment) is drawn in each script's Noto Serif face, never as boxes.
  */
 const INDIC_FONT = /noto-sans-(devanagari|bengali|tamil|telugu|gujarati|kannada|malayalam|oriya|gurmukhi)-.*\.woff2$/;
 
@@ -80,5 +83,49 @@ for (const { code, script, family, drawnIn } of SCRIPTS) {
     expect(await renderedFonts(page, 'h1')).toEqual([drawnIn]);
     expect(await layoutShift(page)).toBeLessThan(0.01);
     await saveScreenshot(page, `i18n-fonts-${code}-landing-phone`);
+  });
+}
+
+/** The serif text of the Chanakya card: its Devanagari heading, the sage's signature and the edition line. */
+const SERIF_TEXT = [
+  'section h2.font-serif',
+  '[data-testid="chanakya-answer"] footer p.text-right',
+  '[data-testid="citation-edition"]',
+] as const;
+
+const SERIF_SCRIPTS = [
+  { code: 'hi', script: /\p{Script=Devanagari}/u, drawnIn: 'Noto Serif Devanagari' },
+  { code: 'ta', script: /\p{Script=Tamil}/u, drawnIn: 'Noto Serif Tamil' },
+  { code: 'bn', script: /\p{Script=Bengali}/u, drawnIn: 'Noto Serif Bengali' },
+] as const;
+
+for (const { code, script, drawnIn } of SERIF_SCRIPTS) {
+  test(`${code}: the Chanakya card's serif text is drawn in Noto Serif, not as boxes`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const tag = `e2e-serif-${code}-${Date.now()}`;
+    await signIn(page, await createUser(request));
+    await keepLocale(page, code);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await behave('fusion', { reply: `Be steadfast. ${tag}`, match: tag });
+    await page.goto('/tools/chanakyaniti');
+    await expect(page.locator('html')).toHaveAttribute('lang', code);
+    const box = page.locator('textarea');
+    await box.fill(tag);
+    await box.press('Enter');
+    await expect(page.locator(SERIF_TEXT[1])).toContainText(script, { timeout: 30_000 });
+    await expect(page.locator(SERIF_TEXT[2])).toContainText(script);
+    await page.evaluate(() => document.fonts.ready);
+    for (const selector of SERIF_TEXT) {
+      const face = selector === SERIF_TEXT[0] ? 'Noto Serif Devanagari' : drawnIn;
+      // The text's Indian letters have a loaded face (the heading is Sanskrit, in Devanagari, in every language)...
+      const isLoaded = await page.locator(selector).evaluate((el, family) => {
+        const letters = (el.textContent ?? '').replace(/[\p{Script=Latin}\p{Script=Common}]/gu, '');
+        return letters.length > 0 && document.fonts.check(`16px "${family} Variable"`, letters);
+      }, face);
+      expect(isLoaded, selector).toBe(true);
+      // ...and Chromium drew them with it, not with the system's serif face (on Linux, Liberation Serif's boxes).
+      expect(await renderedFonts(page, selector), selector).toEqual([face]);
+    }
+    await saveScreenshot(page, `i18n-fonts-${code}-chanakya-serif-phone`);
   });
 }

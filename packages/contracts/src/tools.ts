@@ -87,7 +87,25 @@ export type CheckedCitation = {
   note?: string;
 };
 export type ScriptureFacts = { bookId: ScriptureId; citations: CheckedCitation[] };
-export type ChanakyaFacts = { citations: CheckedCitation[] /** The numbered edition the citations follow. */; edition?: string };
+export type ChanakyaFacts = {
+  citations: CheckedCitation[];
+  /** The numbered edition the citations follow ("<title>, translated by <translator>"). */
+  edition?: string;
+  /** The same edition's title and translator as published, for a screen to word the rest in its language. */
+  editionBook?: EditionBook;
+};
+/** A book's edition as published: its title and its translator. */
+export type EditionBook = { title: string; translator: string };
+
+/**
+ * Which UTC offset a birth time was read in: India's standard or war time, a country's civil time
+ * from the tz database (`zone`), the place's local mean time, an offset the user gave, or a city time
+ * the user named (Bombay, Calcutta, Madras). `minutes` east of UTC, seconds as a fraction.
+ */
+export type BirthOffset =
+  | { kind: 'ist' | 'war-time' | 'lmt' | 'given'; minutes: number }
+  | { kind: 'civil'; minutes: number; zone: string }
+  | { kind: 'city'; minutes: number; city: 'bombay' | 'calcutta' | 'madras' };
 
 /** The computed sidereal chart returned by the astrology tool as data.facts. */
 export type GrahaPlacement = {
@@ -103,7 +121,10 @@ export type GrahaPlacement = {
 export type AstrologyFacts = {
   place: { name: string; lat: number; lon: number };
   utc: string;
+  /** The UTC offset used, in the server's English words ("Indian Standard Time (UTC+05:30)"). */
   offset: string;
+  /** The same offset as data, for a screen to word it in its own language (absent in older readings). */
+  offsetUsed?: BirthOffset;
   chart: {
     ascendant: { longitude: number; sign: string; degree: number; nakshatra: string; pada: number };
     ayanamsa: number;
@@ -146,6 +167,192 @@ export type NutritionRecipe = {
   yieldNote: string;
   cookedGrams: number;
 };
+/**
+ * The nutrition table's dishes by id (issue 24): the slug of the dish's English name ("Roti (chapati)" is
+ * `roti-chapati`), so a screen writes the name in its own language; the server's `name` stays English.
+ */
+export const NUTRITION_DISHES = [
+  'roti-chapati',
+  'paratha-plain',
+  'aloo-paratha',
+  'puri',
+  'naan',
+  'bhatura',
+  'thepla',
+  'bajra-roti',
+  'jowar-roti',
+  'bread-white',
+  'brown-bread',
+  'steamed-rice',
+  'jeera-rice',
+  'vegetable-pulao',
+  'chicken-biryani',
+  'vegetable-biryani',
+  'lemon-rice',
+  'curd-rice',
+  'khichdi',
+  'pongal',
+  'poha',
+  'upma',
+  'sabudana-khichdi',
+  'oats-porridge',
+  'cornflakes-with-milk',
+  'ragi-mudde',
+  'idli',
+  'plain-dosa',
+  'masala-dosa',
+  'rava-dosa',
+  'uttapam',
+  'medu-vada',
+  'appam',
+  'puttu',
+  'sambar',
+  'rasam',
+  'coconut-chutney',
+  'dal-toor-cooked',
+  'dal-tadka',
+  'dal-makhani',
+  'moong-dal-cooked',
+  'masoor-dal-cooked',
+  'chana-masala',
+  'rajma-curry',
+  'kadhi',
+  'sprouts-salad',
+  'palak-paneer',
+  'paneer-butter-masala',
+  'matar-paneer',
+  'shahi-paneer',
+  'paneer-raw',
+  'aloo-gobi',
+  'aloo-sabzi',
+  'bhindi-masala',
+  'baingan-bharta',
+  'mixed-vegetable-curry',
+  'cabbage-poriyal',
+  'avial',
+  'cucumber-salad',
+  'chicken-curry',
+  'butter-chicken',
+  'chicken-tikka',
+  'mutton-curry',
+  'fish-curry',
+  'fried-fish',
+  'egg-curry',
+  'boiled-egg',
+  'omelette',
+  'curd-dahi',
+  'raita',
+  'buttermilk',
+  'lassi-sweet',
+  'milk-toned',
+  'tea-with-milk-and-sugar',
+  'coffee-with-milk-and-sugar',
+  'ghee',
+  'butter',
+  'samosa',
+  'pakora',
+  'dhokla',
+  'pav-bhaji',
+  'vada-pav',
+  'misal-pav',
+  'pani-puri',
+  'bhel-puri',
+  'kachori',
+  'aloo-tikki',
+  'momos-vegetable-steamed',
+  'maggi-style-instant-noodles',
+  'chowmein',
+  'sandwich-vegetable',
+  'papad-roasted',
+  'pickle-mango',
+  'gulab-jamun',
+  'rasgulla',
+  'jalebi',
+  'kheer',
+  'halwa-sooji',
+  'gajar-halwa',
+  'ladoo-besan',
+  'barfi',
+  'banana',
+  'apple',
+  'mango',
+  'papaya',
+  'guava',
+  'orange',
+  'grapes',
+  'watermelon',
+  'peanuts-roasted',
+  'almonds',
+  'cashews',
+] as const;
+export type NutritionDishId = (typeof NUTRITION_DISHES)[number];
+/**
+ * The household measures of the nutrition table by key: a dish's standard portion (the slug of its English
+ * label, "1 medium roti" is `1-medium-roti`) or a measure typed with it (`katori`, `bowl`, `cup`, `plate`,
+ * `glass`, `tablespoon`, `teaspoon`).
+ */
+export const NUTRITION_MEASURES = [
+  '1-medium-roti',
+  '1-paratha',
+  '1-puri',
+  '1-naan',
+  '1-bhatura',
+  '1-thepla',
+  '1-roti',
+  '1-slice',
+  '1-katori-cooked',
+  '1-katori',
+  '1-plate',
+  '1-bowl',
+  '1-ball',
+  '1-idli',
+  '1-dosa',
+  '1-masala-dosa',
+  '1-uttapam',
+  '1-vada',
+  '1-appam',
+  '1-piece',
+  '2-tablespoons',
+  '100-g',
+  '6-pieces',
+  '1-katori-2-eggs',
+  '1-egg',
+  '1-two-egg-omelette',
+  '1-glass',
+  '1-cup',
+  '1-teaspoon',
+  '1-samosa',
+  '2-pieces',
+  '1-plate-2-pav',
+  '1-vada-pav',
+  '1-kachori',
+  '1-tikki',
+  '1-packet-cooked',
+  '1-sandwich',
+  '1-papad',
+  '1-ladoo',
+  '1-medium-banana',
+  '1-medium-apple',
+  '1-guava',
+  '1-orange',
+  '1-handful',
+  '10-almonds',
+  '10-cashews',
+  'katori',
+  'bowl',
+  'cup',
+  'plate',
+  'glass',
+  'tablespoon',
+  'teaspoon',
+] as const;
+export type NutritionMeasure = (typeof NUTRITION_MEASURES)[number];
+/** The slug a dish's id or a portion's key is made of: lower case, every run of other characters one hyphen. */
+export const nutritionKey = (english: string) =>
+  english
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 export type SourcedNutritionItem = NutritionItem & {
   sourceKind: NutritionSourceKind;
   /** Human-readable source of this row: "IFCT 2017 E049 (Papaya, ripe)", "Recipe of IFCT 2017 foods", "Estimate: ...". */
@@ -156,6 +363,15 @@ export type SourcedNutritionItem = NutritionItem & {
   /** Energy range (kcal) where the portion itself is uncertain, for example read from a photo. */
   kcalRange?: [number, number];
   portionNote?: string;
+  /**
+   * The row as data, so a screen can write it in its own language (issue 24; `name`, `quantity` and
+   * `portionNote` stay in English for the models and API clients). Absent from rows stored before.
+   */
+  dishId?: NutritionDishId;
+  /** "2 × 1 medium roti (40 g)": the count, the measure and its grams; absent when the grams were typed ("150 g"). */
+  measure?: { count: number; unit: NutritionMeasure; unitGrams: number };
+  /** The share either side of a portion read from a photo (0.25 is "±25 %"), with `portionNote`. */
+  portionSpread?: number;
 };
 /** A figure written in the models' answer, checked against the computed table. */
 export type CheckedFigure = { text: string; kcal: number; isConsistent: boolean; expectedKcal?: number; row?: string };
@@ -197,7 +413,22 @@ export type ChartFact = {
   label: string;
   /** The fact as shown on the chip: "Moon in Cancer 12°04', house 10, Pushya pada 3". */
   text: string;
+  /** The graha of a placement, or the lord of a running dasha. */
   graha?: string;
+  /**
+   * The fact as data, so a screen can write it in its own language (issue 24; `label` and `text` stay
+   * the English the models cite): the sign (English name, as in the chart), the degree within it, the
+   * whole-sign house (grahas only), the nakshatra and pada, retrograde motion; a dasha's dates (YYYY-MM-DD).
+   * Absent in readings stored before they were added.
+   */
+  sign?: string;
+  degree?: number;
+  house?: number;
+  nakshatra?: string;
+  pada?: number;
+  isRetrograde?: boolean;
+  start?: string;
+  end?: string;
 };
 /** A placement the reading states about a graha (or the ascendant), compared with the chart. */
 export type ChartClaim = {

@@ -10,10 +10,11 @@ export const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 36
  */
 export const GLOSSARY = new Set(['Sangam', 'Labs', 'Universe', 'mode', 'ms']);
 
-/** The Latin-script words of the visible text of `selector`, outside the glossary. */
-export async function strayLatinWords(page: Page, selector: string) {
+/** The Latin-script words of the visible text of `selector`, outside the glossary (and what `allowed` matches). */
+export async function strayLatinWords(page: Page, selector: string, allowed?: RegExp) {
   const texts = await page.locator(selector).allInnerTexts();
-  const words = texts.join(' ').match(/\p{Script=Latin}+/gu) ?? [];
+  const text = allowed ? texts.join(' ').replace(allowed, ' ') : texts.join(' ');
+  const words = text.match(/\p{Script=Latin}+/gu) ?? [];
   return [...new Set(words.filter((w) => !GLOSSARY.has(w)))];
 }
 

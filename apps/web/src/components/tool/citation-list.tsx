@@ -1,15 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CheckedCitation } from '@sangam/contracts';
+import type { CheckedCitation, EditionBook } from '@sangam/contracts';
 import { clsx } from 'clsx';
 
 /** The citations of an answer as checked by the server: valid, not found, or could not be checked (never silently passed). */
 export function CitationList({
   citations,
   edition,
+  editionBook,
   tone = 'dark',
 }: {
   citations: CheckedCitation[];
   edition?: string;
+  /** The edition's title and translator as published: the rest of the line is written in the reader's language. */
+  editionBook?: EditionBook;
   tone?: 'dark' | 'parchment';
 }) {
   const { t, i18n } = useLingui();
@@ -25,7 +28,7 @@ export function CitationList({
       </h4>
       {edition && (
         <p className={clsx('mt-1 text-xs', muted)} data-testid="citation-edition">
-          <Trans>Cited as numbered in {edition}.</Trans>
+          <EditionLine edition={edition} book={editionBook} />
         </p>
       )}
       <ul className="mt-2 grid gap-2">
@@ -58,5 +61,16 @@ export function CitationList({
         })}
       </ul>
     </section>
+  );
+}
+
+/** "Cited as numbered in <title>, translated by <translator>." (the edition's whole name when only that was sent). */
+function EditionLine({ edition, book }: { edition: string; book?: EditionBook }) {
+  if (!book) return <Trans>Cited as numbered in {edition}.</Trans>;
+  const { title, translator } = book;
+  return (
+    <Trans>
+      Cited as numbered in {title}, translated by {translator}.
+    </Trans>
   );
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { type AppError, isQuotaError } from '@/lib/app-error';
+import { codeMessage, isRegisteredCode } from '@/lib/i18n/error-messages';
 
 const DEFAULT_HEADING = msg`This answer failed`;
 
@@ -33,12 +34,23 @@ function headingOf(error: AppError): MessageDescriptor {
 /** The short heading in the interface's language. */
 export const failureHeading = (i18n: I18n, error: AppError) => i18n._(headingOf(error));
 
-/** The reason line: the server's detail, led by the short heading when the card's title is the tool's own. */
+/**
+ * Why it failed, in the language on screen now: in English the server's detail, elsewhere the code's
+ * message from the catalog (the error may have been read in another language before a switch); a code
+ * the registry does not know keeps the server's words.
+ */
+function detailOf(i18n: I18n, error: AppError) {
+  const sentUnknownCode = error.body.code !== undefined && !isRegisteredCode(error.body.code);
+  if (sentUnknownCode || !i18n.locale || i18n.locale === 'en') return error.detail;
+  return codeMessage(error.code, i18n) ?? error.detail;
+}
+
+/** The reason line: why it failed, led by the short heading when the card's title is the tool's own. */
 function reasonOf(i18n: I18n, error: AppError, hasTitle: boolean) {
   const heading = headingOf(error);
-  if (!hasTitle || heading === DEFAULT_HEADING) return error.detail;
+  const detail = detailOf(i18n, error);
+  if (!hasTitle || heading === DEFAULT_HEADING) return detail;
   const short = i18n._(heading);
-  const detail = error.detail;
   return i18n._(msg`${short}. ${detail}`);
 }
 

@@ -88,6 +88,7 @@ export function computeAstrologyFacts(prompt: string, now = new Date()): { facts
       place: { name: place.name, lat: place.lat, lon: place.lon },
       utc: utc.toISOString(),
       offset: offset.label,
+      offsetUsed: offset.used,
       chart,
       dasha: {
         current: dasha.current,

@@ -92,6 +92,21 @@ describe('birth time from the IANA time-zone database (Node ICU)', () => {
     ]);
   });
 
+  it('gives the offset used as data beside its English words: IST, war time, a civil zone, LMT, or the user’s own', () => {
+    const mumbai = place('Bombay');
+    expect(offsetFor(mumbai, { year: 1990, month: 1, day: 1 }).used).toEqual({ kind: 'ist', minutes: 330 });
+    expect(offsetFor(mumbai, { year: 1942, month: 1, day: 10 }).used).toEqual({ kind: 'war-time', minutes: 390 });
+    expect(offsetFor(mumbai, { year: 1900, month: 1, day: 1 }).used).toMatchObject({ kind: 'lmt' });
+    expect(offsetFor(place('Kathmandu'), { year: 1990, month: 1, day: 1 }).used).toEqual({
+      kind: 'civil',
+      zone: 'Asia/Kathmandu',
+      minutes: 345,
+    });
+    expect(parseOffsetOverride('UTC+04:51')?.used).toEqual({ kind: 'given', minutes: 291 });
+    const lmt = computeAstrologyFacts('ASTR: 01 01 1940 Bombay 10:00 AM LMT', new Date('2026-01-01T00:00:00Z')).facts;
+    expect(lmt.offsetUsed).toEqual({ kind: 'lmt', minutes: (mumbai.lon / 15) * 60 });
+  });
+
   it('keeps the place’s local mean time before 1906 and while tzdb still has no standard time for the zone (Kathmandu to 1920)', () => {
     const kathmandu = place('Kathmandu');
     expect(offsetFor(kathmandu, { year: 1910, month: 1, day: 1 }).minutes).toBeCloseTo((kathmandu.lon / 15) * 60, 9);
@@ -108,6 +123,7 @@ describe('birth time from the IANA time-zone database (Node ICU)', () => {
     const f = computeAstrologyFacts('ASTR: 01 01 1940 Bombay 10:00 AM Bombay time', new Date('2026-01-01T00:00:00Z')).facts;
     expect(f.offset).toMatch(/^Bombay time, as given by you \(UTC\+04:51:31/);
     expect(f.utc).toBe('1940-01-01T05:08:29.280Z');
+    expect(f.offsetUsed).toEqual({ kind: 'city', city: 'bombay', minutes: parseOffsetOverride('Bombay time')?.minutes });
     expect(() => parseAstrologyPrompt('ASTR: 01 01 1940 Bombay 10:00 AM Martian time')).toThrow();
     // A multipart form sends CRLF line breaks.
     expect(parseAstrologyPrompt('ASTR: 01 01 1940 Bombay 10:00 AM KP\r\nWhat now?')).toMatchObject({

@@ -1,3 +1,4 @@
+import type { BirthOffset } from '@sangam/contracts';
 import type { Place } from '@/modules/tools/astrology/places';
 
 /**
@@ -14,8 +15,9 @@ import type { Place } from '@/modules/tools/astrology/places';
  * - The user may override the offset (a time tzdb does not model, such as Bombay or Calcutta time,
  *   which those cities kept for decades after 1906): 'UTC+04:51', 'LMT', 'Bombay time', 'Calcutta time'.
  */
-export type Offset = { minutes: number; label: string };
-export type OffsetOverride = { minutes: number; label: string };
+/** An offset: its minutes, the English words the models and API clients read, and the same as data (`used`) for the screens. */
+export type Offset = { minutes: number; label: string; used: BirthOffset };
+export type OffsetOverride = Offset;
 
 const HOUR_MS = 3600_000;
 export const TZDB_VERSION = process.versions.tz ?? 'bundled with Node.js';
@@ -74,7 +76,7 @@ const ZONE_NAMES: Record<Place['zone'], string> = {
 
 const lmt = (place: Place): Offset => {
   const minutes = (place.lon / 15) * 60;
-  return { minutes, label: `local mean time (UTC+${formatOffset(minutes)})` };
+  return { minutes, label: `local mean time (UTC+${formatOffset(minutes)})`, used: { kind: 'lmt', minutes } };
 };
 
 /** The UTC offset used for a civil time at a place (see the module comment). */
@@ -89,10 +91,14 @@ export function offsetFor(
   if (Math.abs(minutes - zoneLmt(place.zone)) < 1e-9) return lmt(place);
   const hhmm = `UTC+${formatOffset(minutes)}`;
   if (place.zone === 'Asia/Kolkata') {
-    if (minutes === 330) return { minutes, label: `Indian Standard Time (${hhmm})` };
-    if (minutes === 390) return { minutes, label: `Indian war time (${hhmm})` };
+    if (minutes === 330) return { minutes, label: `Indian Standard Time (${hhmm})`, used: { kind: 'ist', minutes } };
+    if (minutes === 390) return { minutes, label: `Indian war time (${hhmm})`, used: { kind: 'war-time', minutes } };
   }
-  return { minutes, label: `${ZONE_NAMES[place.zone]} civil time, ${place.zone} in the IANA tz database ${TZDB_VERSION} (${hhmm})` };
+  return {
+    minutes,
+    label: `${ZONE_NAMES[place.zone]} civil time, ${place.zone} in the IANA tz database ${TZDB_VERSION} (${hhmm})`,
+    used: { kind: 'civil', minutes, zone: place.zone },
+  };
 }
 
 export function formatOffset(minutes: number) {
@@ -109,7 +115,7 @@ export function formatOffset(minutes: number) {
  * and Madras time its Madras Mean Time (both read from Asia/Kolkata's own history), Bombay time is the
  * local mean time of Bombay (72.878°E, from the places table).
  */
-const CITY_TIMES: Record<string, () => { name: string; minutes: number }> = {
+const CITY_TIMES: Record<'bombay' | 'calcutta' | 'madras', () => { name: string; minutes: number }> = {
   bombay: () => ({ name: 'Bombay time', minutes: (72.878 / 15) * 60 }),
   calcutta: () => ({ name: 'Calcutta time', minutes: tzdbOffsetMinutes('Asia/Kolkata', Date.UTC(1860, 0, 1)) }),
   madras: () => ({ name: 'Madras time', minutes: tzdbOffsetMinutes('Asia/Kolkata', Date.UTC(1900, 0, 1)) }),
@@ -125,12 +131,18 @@ export function parseOffsetOverride(text: string): OffsetOverride | undefined {
   if (utc) {
     const minutes = (Number(utc[2]) * 60 + Number(utc[3] ?? 0) + Number(utc[4] ?? 0) / 60) * (utc[1] === '-' ? -1 : 1);
     if (Math.abs(minutes) > 14 * 60) return undefined;
-    return { minutes, label: `offset given by you (UTC+${formatOffset(minutes)})` };
+    return { minutes, label: `offset given by you (UTC+${formatOffset(minutes)})`, used: { kind: 'given', minutes } };
   }
-  if (/^(?:LMT|local mean time)$/i.test(t)) return { minutes: Number.NaN, label: 'local mean time' };
-  const city = /^(bombay|calcutta|madras)\s+(?:mean\s+)?time$/i.exec(t)?.[1]?.toLowerCase();
-  const c = city ? CITY_TIMES[city]?.() : undefined;
-  if (c) return { minutes: c.minutes, label: `${c.name}, as given by you (UTC+${formatOffset(c.minutes)})` };
+  if (/^(?:LMT|local mean time)$/i.test(t))
+    return { minutes: Number.NaN, label: 'local mean time', used: { kind: 'lmt', minutes: Number.NaN } };
+  const city = /^(bombay|calcutta|madras)\s+(?:mean\s+)?time$/i.exec(t)?.[1]?.toLowerCase() as keyof typeof CITY_TIMES | undefined;
+  const c = city ? CITY_TIMES[city]() : undefined;
+  if (city && c)
+    return {
+      minutes: c.minutes,
+      label: `${c.name}, as given by you (UTC+${formatOffset(c.minutes)})`,
+      used: { kind: 'city', minutes: c.minutes, city },
+    };
   return undefined;
 }
 

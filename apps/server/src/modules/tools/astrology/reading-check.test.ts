@@ -34,6 +34,24 @@ describe('the chart as numbered facts', () => {
     ]);
   });
 
+  it('carries each fact as data beside its English words, for the screens to write in the reader’s language', () => {
+    const a = facts.chart.ascendant;
+    expect(list[0]).toMatchObject({ kind: 'ascendant', sign: a.sign, degree: a.degree, nakshatra: a.nakshatra, pada: a.pada });
+    expect(list[0]?.house).toBeUndefined();
+    for (const g of facts.chart.grahas)
+      expect(list.find((x) => x.graha === g.graha && x.kind === 'graha')).toMatchObject({
+        sign: g.sign,
+        degree: g.degree,
+        house: g.house,
+        nakshatra: g.nakshatra,
+        pada: g.pada,
+        isRetrograde: g.isRetrograde,
+      });
+    const current = facts.dasha.current;
+    expect(list[10]).toMatchObject({ kind: 'mahadasha', graha: current?.lord, start: current?.start, end: current?.end });
+    expect(list[10]?.text).toBe(`Current Vimshottari mahadasha: ${current?.lord} (${current?.start} to ${current?.end})`);
+  });
+
   it('knows the words of every sign, nakshatra and graha the chart can hold', () => {
     expect(Object.keys(WORDS.signs)).toEqual([...SIGNS]);
     expect(Object.keys(WORDS.nakshatras)).toEqual([...NAKSHATRAS]);

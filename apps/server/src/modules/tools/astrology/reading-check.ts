@@ -15,7 +15,11 @@ export const grahaLabel = (graha: string) => (graha === 'Rahu' || graha === 'Ket
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
-/** The chart as numbered facts, in a fixed order so that ids are stable for one chart. */
+/**
+ * The chart as numbered facts, in a fixed order so that ids are stable for one chart. Each carries its
+ * English words (`label`, `text`: what the models read and cite) and the same placement as data, from
+ * which the screens write the chip in the reader's language (issue 24).
+ */
 export function chartFactList(f: AstrologyFacts): ChartFact[] {
   const a = f.chart.ascendant;
   const list: ChartFact[] = [
@@ -24,6 +28,10 @@ export function chartFactList(f: AstrologyFacts): ChartFact[] {
       kind: 'ascendant',
       label: 'Ascendant (Lagna)',
       text: `Ascendant (Lagna) in ${a.sign} ${fmt(a.degree)}, ${a.nakshatra} pada ${a.pada}`,
+      sign: a.sign,
+      degree: a.degree,
+      nakshatra: a.nakshatra,
+      pada: a.pada,
     },
   ];
   for (const g of f.chart.grahas)
@@ -33,6 +41,12 @@ export function chartFactList(f: AstrologyFacts): ChartFact[] {
       graha: g.graha,
       label: grahaLabel(g.graha),
       text: `${grahaLabel(g.graha)} in ${g.sign} ${fmt(g.degree)}, ${ordinal(g.house)} house, ${g.nakshatra} pada ${g.pada}${g.isRetrograde ? ', retrograde' : ''}`,
+      sign: g.sign,
+      degree: g.degree,
+      house: g.house,
+      nakshatra: g.nakshatra,
+      pada: g.pada,
+      isRetrograde: g.isRetrograde,
     });
   const periods = [
     ['mahadasha', f.dasha.current],
@@ -47,6 +61,8 @@ export function chartFactList(f: AstrologyFacts): ChartFact[] {
         graha: p.lord,
         label: `Current ${kind}`,
         text: `Current Vimshottari ${kind}: ${p.lord} (${p.start} to ${p.end})`,
+        start: p.start,
+        end: p.end,
       });
   return list;
 }

@@ -37,4 +37,10 @@ describe('Chanakya Niti, cited as numbered in one named edition', () => {
     expect(r.text).toMatch(/\n\n\*Verses cited as numbered in Sri Chanakya Niti-Shastra, translated by Miles Davis/);
     expect(r.facts.edition).toBe(CHANAKYA_EDITION.name);
   });
+
+  it('sends the edition’s title and translator apart too, for the screen to word the rest in the reader’s language', async () => {
+    const r = await chanakyaTool.check({ answer: 'Guard your secrets (Chapter 2, Verse 6).', facts: undefined });
+    expect(r.facts?.editionBook).toEqual({ title: 'Sri Chanakya Niti-Shastra', translator: 'Miles Davis (Patita Pavana Dasa)' });
+    expect(`${r.facts?.editionBook?.title}, translated by ${r.facts?.editionBook?.translator}`).toBe(CHANAKYA_EDITION.name);
+  });
 });

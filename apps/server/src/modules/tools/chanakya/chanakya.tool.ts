@@ -41,7 +41,7 @@ export const chanakyaTool: Tool<'chanakya'> = {
   prepare: async ({ prompt }) => ({ system: CHANAKYA_SYSTEM, user: prompt.slice('CHA:,'.length).trim() || prompt }),
   check: async ({ answer }) => {
     const checked = checkCitationsWith(CHANAKYA_FINDERS, answer);
-    const facts: ChanakyaFacts = { citations: checked.citations, edition: CHANAKYA_EDITION.name };
+    const facts: ChanakyaFacts = { citations: checked.citations, edition: CHANAKYA_EDITION.name, editionBook: CHANAKYA_EDITION.book };
     const text = checked.citations.length > 0 ? `${checked.text.trimEnd()}\n\n${CHANAKYA_EDITION_NOTE}` : checked.text;
     return { answer: text, facts };
   },

@@ -14,6 +14,8 @@
  */
 export const CHANAKYA_EDITION = {
   name: 'Sri Chanakya Niti-Shastra, translated by Miles Davis (Patita Pavana Dasa)',
+  /** The name's two parts, for a screen to write "translated by" in its own language. */
+  book: { title: 'Sri Chanakya Niti-Shastra', translator: 'Miles Davis (Patita Pavana Dasa)' },
   short: 'Sri Chanakya Niti-Shastra (tr. Miles Davis)',
   source: 'gita/Datasets chanakya/Chanakya-Niti, commit 3b4b64b (Wisdomlib text), highest verse number per chapter',
   verses: [17, 20, 20, 19, 23, 22, 21, 23, 13, 17, 18, 23, 21, 19, 18, 20, 21],

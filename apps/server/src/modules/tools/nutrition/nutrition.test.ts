@@ -1,3 +1,4 @@
+import { NUTRITION_DISHES, NUTRITION_MEASURES, nutritionKey } from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
 import { DISHES } from '@/modules/tools/nutrition/dishes-data';
 import { computeNutrition, DISH_COUNT, parseMeal } from '@/modules/tools/nutrition/nutrition';
@@ -33,6 +34,26 @@ describe('nutrition from the Indian Food Composition Tables 2017', () => {
       ['Chicken biryani', 125],
       ['Buttermilk', 250],
     ]);
+  });
+
+  it('gives every row as data beside its English: the dish id, the count, the measure and its grams, the photo spread', () => {
+    const r = computeNutrition('2 rotis and a bowl of dal, 150 g paneer', { isPortionUncertain: true });
+    expect(r.items.map((i) => [i.quantity, i.dishId, i.measure])).toEqual([
+      ['2 × 1 medium roti (40 g)', 'roti-chapati', { count: 2, unit: '1-medium-roti', unitGrams: 40 }],
+      ['1 × bowl (150 g)', 'dal-toor-cooked', { count: 1, unit: 'bowl', unitGrams: 150 }],
+      ['150 g', 'paneer-raw', undefined],
+    ]);
+    expect(r.items.map((i) => i.portionSpread)).toEqual([0.25, 0.25, 0.25]);
+    expect(computeNutrition('2 rotis').items[0]?.portionSpread).toBeUndefined();
+  });
+
+  it("every dish's id and standard portion are in the contracts' lists (the web names them in every language)", () => {
+    const measures: readonly string[] = NUTRITION_MEASURES;
+    const dishes: readonly string[] = NUTRITION_DISHES;
+    for (const d of DISHES) {
+      expect(dishes).toContain(nutritionKey(d.name));
+      expect(measures).toContain(nutritionKey(d.portion[0]));
+    }
   });
 
   it('finds nothing in text without food', () => {

@@ -1,4 +1,12 @@
-import type { NutritionRecipe, NutritionSourceKind, SourcedNutritionFacts, SourcedNutritionItem } from '@sangam/contracts';
+import {
+  type NutritionDishId,
+  type NutritionMeasure,
+  type NutritionRecipe,
+  type NutritionSourceKind,
+  nutritionKey,
+  type SourcedNutritionFacts,
+  type SourcedNutritionItem,
+} from '@sangam/contracts';
 import { DISHES, type Dish, YIELDS } from '@/modules/tools/nutrition/dishes-data';
 import { IFCT_EDITION, IFCT_PACKAGE, ifct, ifctFoods } from '@/modules/tools/nutrition/ifct';
 import { otherFood } from '@/modules/tools/nutrition/other-foods';
@@ -19,6 +27,25 @@ const WORD_NUMBERS: Record<string, number> = {
   half: 0.5,
   couple: 2,
   few: 3,
+};
+/** The household measures typed with a dish, by the word typed (their key in the contracts' NUTRITION_MEASURES). */
+const UNIT_KEYS: Record<string, NutritionMeasure> = {
+  katori: 'katori',
+  katoris: 'katori',
+  bowl: 'bowl',
+  bowls: 'bowl',
+  cup: 'cup',
+  cups: 'cup',
+  plate: 'plate',
+  plates: 'plate',
+  glass: 'glass',
+  glasses: 'glass',
+  tbsp: 'tablespoon',
+  tablespoon: 'tablespoon',
+  tablespoons: 'tablespoon',
+  tsp: 'teaspoon',
+  teaspoon: 'teaspoon',
+  teaspoons: 'teaspoon',
 };
 /** Household measures in grams (katori ≈ 150 g, as the tables' standard portion). */
 const UNITS: Record<string, number> = {
@@ -116,10 +143,13 @@ export function computedDishes(): Map<Dish, ComputedDish> {
   return computed;
 }
 
+/** A quantity as data: "2 × 1 medium roti (40 g)" is 2 of `1-medium-roti` at 40 g. */
+type Measure = { count: number; unit: NutritionMeasure; unitGrams: number };
+
 const aliasIndex = DISHES.flatMap((d) => d.aliases.map((alias) => ({ alias, dish: d }))).sort((a, b) => b.alias.length - a.alias.length);
 /** Finds dishes and quantities in free text: "2 rotis and a bowl of dal", "150 g paneer, 1 plate biryani". */
-export function parseMeal(text: string): Array<{ dish: Dish; grams: number; quantity: string }> {
-  const found: Array<{ dish: Dish; grams: number; quantity: string }> = [];
+export function parseMeal(text: string): Array<{ dish: Dish; grams: number; quantity: string; measure?: Measure }> {
+  const found: Array<{ dish: Dish; grams: number; quantity: string; measure?: Measure }> = [];
   const segments = text.toLowerCase().split(/,|\band\b|\bwith\b|\+|&|\n|;/);
   for (const raw of segments) {
     const seg = ` ${raw
@@ -154,9 +184,18 @@ export function parseMeal(text: string): Array<{ dish: Dish; grams: number; quan
     }
     const portion = hit.dish.portion[1];
     const total = grams ?? count * (unitLabel ? (UNITS[unitLabel] ?? portion) : portion);
+    const unitGrams = unitLabel ? (UNITS[unitLabel] ?? portion) : portion;
     found.push({
       dish: hit.dish,
       grams: total,
+      measure:
+        grams === undefined
+          ? {
+              count,
+              unit: (unitLabel ? UNIT_KEYS[unitLabel] : undefined) ?? (nutritionKey(hit.dish.portion[0]) as NutritionMeasure),
+              unitGrams,
+            }
+          : undefined,
       quantity: grams
         ? `${grams} g`
         : `${count} × ${unitLabel ? `${unitLabel} (${UNITS[unitLabel]} g)` : `${hit.dish.portion[0]} (${portion} g)`}`,
@@ -188,13 +227,15 @@ function scaleRecipe(recipe: NutritionRecipe, grams: number): NutritionRecipe {
  */
 export function computeNutrition(text: string, options: { isPortionUncertain?: boolean } = {}): SourcedNutritionFacts {
   const dishes = computedDishes();
-  const items: SourcedNutritionItem[] = parseMeal(text).map(({ dish, grams, quantity }) => {
+  const items: SourcedNutritionItem[] = parseMeal(text).map(({ dish, grams, quantity, measure }) => {
     const c = dishes.get(dish) ?? computeDish(dish);
     const f = grams / 100;
     const kcal = Math.round(c.per100g.kcal * f);
     return {
       name: dish.name,
       quantity,
+      dishId: nutritionKey(dish.name) as NutritionDishId,
+      ...(measure ? { measure } : {}),
       grams,
       kcal,
       protein: round1(c.per100g.protein * f),
@@ -210,6 +251,7 @@ export function computeNutrition(text: string, options: { isPortionUncertain?: b
         ? {
             kcalRange: [Math.round(kcal * (1 - PHOTO_PORTION_SPREAD)), Math.round(kcal * (1 + PHOTO_PORTION_SPREAD))] as [number, number],
             portionNote: `portion read from a photo: ±${PHOTO_PORTION_SPREAD * 100} % (assumed)`,
+            portionSpread: PHOTO_PORTION_SPREAD,
           }
         : {}),
     };

@@ -6,8 +6,7 @@ import { chartName } from '@/features/astrology/chart-names';
 import { ChartNote } from '@/features/astrology/components/chart-note';
 import { DashaLine } from '@/features/astrology/components/dasha-line';
 import { NorthIndianChart } from '@/features/astrology/components/north-indian-chart';
-
-const dms = (x: number) => `${Math.floor(x)}°${String(Math.floor((x % 1) * 60)).padStart(2, '0')}′`;
+import { dms } from '@/features/astrology/degrees';
 
 /** The computed chart: diamond, graha table, current dasha and the time offset used. */
 export function ChartFacts({ facts }: { facts: AstrologyFacts }) {

