@@ -40,6 +40,28 @@ export function decoded(res: http.IncomingMessage): Readable {
   }
 }
 
+/** A response's headers as one string each (repeated ones joined), without those named in `skip`. */
+export function flatHeaders(res: http.IncomingMessage, skip: ReadonlySet<string> = NONE): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers))
+    if (value !== undefined && !skip.has(name)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+const NONE: ReadonlySet<string> = new Set();
+
+/** A body read to its end. */
+export function readBytes(body: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.on('end', () => resolve(Buffer.concat(chunks)));
+    body.on('error', reject);
+  });
+}
+
+/** Headers fetch leaves out of a response whose body it hands over decompressed. */
+const BODY_FRAMING = new Set(['content-encoding', 'content-length']);
+
 export const nodeFetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
   if (input instanceof Request) return fetch(input, init);
   const url = new URL(input);
@@ -52,11 +74,7 @@ export const nodeFetch = (async (input: string | URL | Request, init: RequestIni
   return new Promise<Response>((resolve, reject) => {
     const sent = { ...headerRecord(init.headers), [DEPTH_HEADER]: '1' };
     const req = transport.request(url, { method: init.method ?? 'GET', headers: sent, agent, signal }, (res) => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
+      const headers = new Headers(flatHeaders(res, BODY_FRAMING));
       const status = res.statusCode ?? 502;
       const meta = { status, statusText: res.statusMessage, headers };
       if (status === 204 || status === 304 || init.method === 'HEAD') {
@@ -68,10 +86,7 @@ export const nodeFetch = (async (input: string | URL | Request, init: RequestIni
         return resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, meta));
       // A JSON answer or error is read whole by the provider at once: hand it over as bytes, which
       // skips a web-stream adapter per call. Anything else (event streams, NDJSON) stays a stream.
-      const chunks: Buffer[] = [];
-      body.on('data', (chunk: Buffer) => chunks.push(chunk));
-      body.on('end', () => resolve(new Response(Buffer.concat(chunks), meta)));
-      body.on('error', fail);
+      readBytes(body).then((bytes) => resolve(new Response(bytes, meta)), fail);
     });
     function fail(err: Error) {
       if (err.name === 'AbortError') reject(err);

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { APICallError } from '@ai-sdk/provider';
 import type { ChatInput, ChatMessage, StreamResult, TokenUsage } from '@/lib/llm/model-client';
-import { agents, DEPTH_HEADER, decoded } from '@/lib/llm/node-fetch';
+import { agents, DEPTH_HEADER, decoded, flatHeaders, readBytes } from '@/lib/llm/node-fetch';
 import { ModelError } from '@/lib/llm/provider-error';
 import { withRetries } from '@/lib/llm/provider-retry';
 
@@ -50,15 +50,7 @@ const requestBody = (wire: OpenAiWire, input: ChatInput, stream: boolean) =>
 /** The AI SDK's rule: a time-out, a conflict, a rate limit and any 5xx are worth another try. */
 const retryable = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
 
-const readAll = async (body: Readable) => {
-  let text = '';
-  body.setEncoding('utf8');
-  for await (const chunk of body) text += chunk;
-  return text;
-};
-
-const headersOf = (res: http.IncomingMessage) =>
-  Object.fromEntries(Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]])));
+const readAll = async (body: Readable) => (await readBytes(body)).toString('utf8');
 
 /**
  * POSTs a request to `{baseURL}/chat/completions` over the keep-alive agents and resolves with the
@@ -99,7 +91,7 @@ function post(wire: OpenAiWire, body: string, signal: AbortSignal): Promise<Read
             url: url.href,
             requestBodyValues: {},
             statusCode: status,
-            responseHeaders: headersOf(res),
+            responseHeaders: flatHeaders(res),
             responseBody: text,
             isRetryable: retryable(status),
           }),

@@ -77,7 +77,7 @@ export async function startCompletion(
       ? [{ ...(await panelOf(deps, plan, Boolean(image), log))[0], samples: OPENAI_LIMITS.selfMoaSamples } as ModelClient]
       : await panelOf(deps, plan, Boolean(image), log);
   const fuses = plan.model === 'sangam/fusion' || plan.model === 'sangam/self-moa';
-  const chars = plan.question.length + plan.history.reduce((n, h) => n + h.content.length, 0) + (plan.system?.length ?? 0);
+  const chars = requestChars(plan);
   const calls = models.reduce((n, m) => n + (m.samples ?? 1), 0);
   const { reservation, written } = await meter.admit({
     userId,
@@ -119,12 +119,16 @@ export async function startCompletion(
   return { choices: fuses ? 1 : models.length, run };
 }
 
+/** The characters of everything sent to the models: the question, the earlier turns and the system prompt. */
+const requestChars = (plan: CompletionPlan) =>
+  plan.question.length + plan.history.reduce((n, h) => n + h.content.length, 0) + (plan.system?.length ?? 0);
+
 const rate = (registry: ModelRegistry) => registry.fusion?.usdInrRate ?? 88;
 
 /** The worst-case rupees of a request before it runs (the key's budget is checked against it). */
 export function worstCaseInr(deps: EngineDeps, plan: CompletionPlan): number {
   const { registry } = deps;
-  const chars = plan.question.length + plan.history.reduce((n, h) => n + h.content.length, 0) + (plan.system?.length ?? 0);
+  const chars = requestChars(plan);
   const proposals = plan.direct
     ? [plan.direct]
     : (plan.extension.panel?.flatMap((id) => registry.byId(id) ?? []) ?? registry.proposers({}));

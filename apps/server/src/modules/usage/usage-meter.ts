@@ -19,6 +19,9 @@ import {
   type UsageRecord,
 } from '@/modules/usage/usage.service';
 
+/** One answer's reservation: whose, for which request, how many tokens; `log` is the request's logger. */
+export type ReserveRequest = { userId: string; requestId: string; tokens: number; log?: FastifyBaseLogger };
+
 /** Settlements waiting when this many are queued are written at once. */
 const FLUSH_AT = 256;
 /** While the database refuses writes, at most this many settlements wait in memory. */
@@ -261,17 +264,7 @@ export function createUsageMeter({
      * Reserves `tokens` for one answer (awaited, in the database) or throws 402 QUOTA_EXCEEDED /
      * 429 TOO_MANY_ANSWERS. A refusal for quota is logged as a security event naming the user id.
      */
-    reserve: async ({
-      userId,
-      requestId,
-      tokens,
-      log: requestLog = log,
-    }: {
-      userId: string;
-      requestId: string;
-      tokens: number;
-      log?: FastifyBaseLogger;
-    }) => {
+    reserve: async ({ userId, requestId, tokens, log: requestLog = log }: ReserveRequest) => {
       const now = clock.now();
       try {
         if (exclusive) {
@@ -299,12 +292,7 @@ export function createUsageMeter({
       requestId,
       tokens,
       log: requestLog = log,
-    }: {
-      userId: string;
-      requestId: string;
-      tokens: number;
-      log?: FastifyBaseLogger;
-    }): Promise<{ reservation: Reservation; written: Promise<void> }> => {
+    }: ReserveRequest): Promise<{ reservation: Reservation; written: Promise<void> }> => {
       if (!exclusive)
         return { reservation: await meter.reserve({ userId, requestId, tokens, log: requestLog }), written: Promise.resolve() };
       try {
@@ -345,10 +333,7 @@ export function createUsageMeter({
      * Runs `work` under a reservation of `tokens`: `charge` settles it to the real usage (the first
      * call counts); if `work` ends, or throws, without charging, the reservation is given back.
      */
-    withReservation: async <T>(
-      args: Parameters<typeof meter.reserve>[0],
-      work: (charge: (byModel: ModelTokens[]) => void) => Promise<T>,
-    ): Promise<T> => {
+    withReservation: async <T>(args: ReserveRequest, work: (charge: (byModel: ModelTokens[]) => void) => Promise<T>): Promise<T> => {
       const reservation = await meter.reserve(args);
       let charged = false;
       const charge = (byModel: ModelTokens[]) => {
