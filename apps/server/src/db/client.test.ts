@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/db/client';
+import { openDatabase, runRaw } from '@/db/client';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -34,5 +34,18 @@ describe('openDatabase (PGlite in a data directory)', () => {
     dirs.push(path.dirname(file));
     fs.writeFileSync(file, 'not a directory');
     await expect(openDatabase({ dataDir: file })).rejects.toThrow();
+  });
+});
+
+describe('runRaw (one statement straight on the driver)', () => {
+  it('passes arrays, Unicode and reused parameters the same way on the driver and inside a transaction', async () => {
+    const { db, close } = await openDatabase({ dataDir: 'memory://' });
+    const text = 'select $2::text as who, cardinality($1::text[]) as n, $1::text[] as xs, $2::text || $3::text as both';
+    const params = [['सङ्गम', 'தமிழ்', '🙏', null, "it's"], 'हिन्दी', '"; drop table users; --'];
+    const direct = await runRaw<{ who: string; n: number; xs: Array<string | null>; both: string }>(db, text, params);
+    const inTx = await db.transaction((tx) => runRaw<(typeof direct.rows)[number]>(tx as unknown as typeof db, text, params));
+    for (const { rows } of [direct, inTx])
+      expect(rows).toEqual([{ who: 'हिन्दी', n: 5, xs: ['सङ्गम', 'தமிழ்', '🙏', null, "it's"], both: 'हिन्दी"; drop table users; --' }]);
+    await close();
   });
 });

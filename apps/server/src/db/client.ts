@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +15,27 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; ping: () => Promise<void>; close: () => Promise<void> };
+
+/** Rows of a statement run by the driver itself: a plain object per row, keyed by column name. */
+export type RawRows<Row> = { rows: Row[] };
+type DriverClient = { query: (text: string, params: unknown[]) => Promise<RawRows<unknown>> };
+
+/**
+ * Runs one statement straight on the driver (PGlite or node-postgres), for the few statements every
+ * answer runs (issue 22): drizzle's query building and result mapping cost 0.1 ms for `select 1` and
+ * 0.27 ms for the usage function's 17 array parameters on PGlite, about a quarter of the write. The
+ * statement is a fixed text with numbered parameters (`$1`), never built from values. A transaction's
+ * handle has no driver client of its own: it goes through drizzle, inside the transaction.
+ */
+export async function runRaw<Row>(db: Db, text: string, params: unknown[]): Promise<RawRows<Row>> {
+  const client = (db as unknown as { $client?: DriverClient }).$client;
+  if (client && typeof client.query === 'function') return (await client.query(text, params)) as RawRows<Row>;
+  const parts = text.split(/(\$\d+)/).map((piece) => {
+    const n = /^\$(\d+)$/.exec(piece)?.[1];
+    return n ? sql`${sql.param(params[Number(n) - 1])}` : sql.raw(piece);
+  });
+  return (await db.execute(sql.join(parts))) as unknown as RawRows<Row>;
+}
 
 /** Finds the migrations folder from the source tree or from the bundled dist. */
 function migrationsFolder(): string {

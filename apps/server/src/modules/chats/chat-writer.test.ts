@@ -16,19 +16,19 @@ beforeEach(() => {
   errors.length = 0;
 });
 
-/** Counts the statements sent to the database while `work` runs. */
+/** Counts the statements sent to the database (its driver's client, under drizzle or not) while `work` runs. */
 async function statementsDuring(work: () => Promise<unknown>) {
-  const db = database.db as unknown as { execute: (q: unknown) => Promise<unknown> };
-  const execute = db.execute.bind(db);
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query;
   let count = 0;
-  db.execute = (q) => {
+  client.query = (...args) => {
     count += 1;
-    return execute(q);
+    return query.apply(client, args);
   };
   try {
     await work();
   } finally {
-    db.execute = execute;
+    client.query = query;
   }
   return count;
 }

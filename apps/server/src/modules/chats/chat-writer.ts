@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@/db/client';
+import { type Db, runRaw } from '@/db/client';
 import { AppError } from '@/errors';
 import { chatTitle, type FinishedAnswer, type QuestionToStore, storeQuestion } from '@/modules/chats/message-tree';
 
@@ -25,6 +24,8 @@ const asJson = (items: Array<{ json: object }>) =>
     safeText,
   );
 
+const WRITE_CHATS = 'select item, outcome from sangam_write_chats($1::jsonb, $2::jsonb)';
+
 type QuestionItem = { json: object; ids: StoredQuestion; done: (ids: StoredQuestion) => void; failed: (err: unknown) => void };
 type FinishItem = { json: object; done: () => void; failed: (err: unknown) => void };
 
@@ -44,9 +45,7 @@ export function createChatWriter({ db, log }: { db: Db; log: FastifyBaseLogger }
 
   async function write(qs: QuestionItem[], fs: FinishItem[]) {
     try {
-      const result = (await db.execute(
-        sql`select item, outcome from sangam_write_chats(${asJson(qs)}::jsonb, ${asJson(fs)}::jsonb)`,
-      )) as unknown as { rows: Array<{ item: number; outcome: string }> };
+      const result = await runRaw<{ item: number; outcome: string }>(db, WRITE_CHATS, [asJson(qs), asJson(fs)]);
       const outcomes = new Map(result.rows.map((r) => [Number(r.item), r.outcome]));
       qs.forEach((q, i) => {
         const outcome = outcomes.get(i + 1);

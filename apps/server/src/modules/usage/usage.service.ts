@@ -1,6 +1,6 @@
 import { FREE_PLAN, PLANS } from '@sangam/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { type Db, runRaw } from '@/db/client';
 import { conversations, messages, usage, usageEvents, usageReservations, users } from '@/db/schema';
 import { AppError } from '@/errors';
 
@@ -38,6 +38,12 @@ export const totalTokens = (byModel: ModelTokens[]) => byModel.reduce((n, m) => 
 /** A reservation to write, its id chosen by the process (so that a batch can say which rows it wrote). */
 export type NewReservation = { id: string; userId: string; month: string; requestId: string; tokens: number; now: number };
 
+/** `sangam_record_usage` with its 17 array parameters, in `recordUsage`'s order. */
+const RECORD_USAGE = `select reservation_id, plan from sangam_record_usage(${'uuid uuid text text integer timestamptz uuid uuid text text integer timestamptz uuid uuid text integer uuid'
+  .split(' ')
+  .map((type, i) => `$${i + 1}::${type}[]`)
+  .join(', ')})`;
+
 /**
  * Writes one batch of the usage meter in one statement (a group commit; the function
  * `sangam_record_usage` of migration 0012, whose plans the database keeps): new reservations (each
@@ -57,38 +63,33 @@ export async function recordUsage(
   const events = batch.flatMap((r) =>
     r.byModel.map((m) => ({ ...m, userId: r.userId, requestId: r.requestId, reservationId: r.reservationId ?? null, at: iso(r.now) })),
   );
-  // The function's arguments in its order, each an array of one column.
-  const columns: Array<[unknown[], string]> = [
-    [reservations.map((r) => r.id), 'uuid'],
-    [reservations.map((r) => r.userId), 'uuid'],
-    [reservations.map((r) => r.month), 'text'],
-    [reservations.map((r) => r.requestId), 'text'],
-    [reservations.map((r) => r.tokens), 'integer'],
-    [reservations.map((r) => iso(r.now)), 'timestamptz'],
-    [settling, 'uuid'],
-    [events.map((e) => e.userId), 'uuid'],
-    [events.map((e) => e.requestId), 'text'],
-    [events.map((e) => e.modelId), 'text'],
-    [events.map((e) => e.tokens), 'integer'],
-    [events.map((e) => e.at), 'timestamptz'],
-    [events.map((e) => e.reservationId), 'uuid'],
-    [batch.map((r) => r.userId), 'uuid'],
-    [batch.map((r) => monthOf(r.now)), 'text'],
-    [batch.map((r) => totalTokens(r.byModel)), 'integer'],
-    [batch.map((r) => r.reservationId ?? null), 'uuid'],
-  ];
-  const args = sql.join(
-    columns.map(([xs, type]) => sql`${sql.param(xs)}::${sql.raw(type)}[]`),
-    sql`, `,
-  );
-  const result = (await db.execute(sql`select reservation_id, plan from sangam_record_usage(${args})`)) as unknown as {
-    rows: Array<{ reservation_id: string; plan: string }>;
-  };
+  // The function's arguments in its order, each an array of one column (RECORD_USAGE's parameters).
+  const result = await runRaw<{ reservation_id: string; plan: string }>(db, RECORD_USAGE, [
+    reservations.map((r) => r.id),
+    reservations.map((r) => r.userId),
+    reservations.map((r) => r.month),
+    reservations.map((r) => r.requestId),
+    reservations.map((r) => r.tokens),
+    reservations.map((r) => iso(r.now)),
+    settling,
+    events.map((e) => e.userId),
+    events.map((e) => e.requestId),
+    events.map((e) => e.modelId),
+    events.map((e) => e.tokens),
+    events.map((e) => e.at),
+    events.map((e) => e.reservationId),
+    batch.map((r) => r.userId),
+    batch.map((r) => monthOf(r.now)),
+    batch.map((r) => totalTokens(r.byModel)),
+    batch.map((r) => r.reservationId ?? null),
+  ]);
   for (const row of result.rows) plans.set(row.reservation_id, row.plan);
   return plans;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const RESERVE_USAGE =
+  'select outcome, reservation_id from sangam_reserve_usage($1::uuid, $2, $3, $4::integer, $5::timestamptz, $6::timestamptz, $7::integer, $8::jsonb, $9::bigint)';
 /** Each paid plan's monthly tokens, as the reservation function reads them. */
 const ALLOWANCES = JSON.stringify(Object.fromEntries(PLANS.map((p) => [p.id, p.tokens])));
 
@@ -114,9 +115,17 @@ export async function reserveUsage(
   }: { userId: string; requestId: string; tokens: number; now: number; freeTokens?: number; maxInFlight: number; staleBefore: number },
 ): Promise<Reservation> {
   const month = monthOf(now);
-  const result = (await db.execute(
-    sql`select outcome, reservation_id from sangam_reserve_usage(${userId}::uuid, ${month}, ${requestId}, ${tokens}::integer, ${iso(now)}::timestamptz, ${iso(staleBefore)}::timestamptz, ${maxInFlight}::integer, ${ALLOWANCES}::jsonb, ${freeTokens}::bigint)`,
-  )) as unknown as { rows: Array<{ outcome: string; reservation_id: string | null }> };
+  const result = await runRaw<{ outcome: string; reservation_id: string | null }>(db, RESERVE_USAGE, [
+    userId,
+    month,
+    requestId,
+    tokens,
+    iso(now),
+    iso(staleBefore),
+    maxInFlight,
+    ALLOWANCES,
+    freeTokens,
+  ]);
   const row = result.rows[0];
   if (row?.outcome === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
   if (row?.outcome === 'too_many') throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
