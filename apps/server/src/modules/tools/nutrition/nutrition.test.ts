@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   NUTRITION_COOKING,
   NUTRITION_DISHES,
@@ -113,6 +115,26 @@ describe('nutrition from the Indian Food Composition Tables 2017', () => {
     // The contracts list exactly the foods used, and every food IFCT lacks.
     expect([...used].sort()).toEqual([...foods].sort());
     for (const id of NUTRITION_OTHER_FOODS) expect(otherFood(id)?.id).toBe(id);
+  });
+
+  it("the web's catalog of recipe words has the English the server sends, so its translations name the same foods", () => {
+    // apps/web/src/locales/recipe/en.po, written by `lingui extract` from features/food/recipe-words.ts.
+    const po = readFileSync(path.resolve(import.meta.dirname, '../../../../../web/src/locales/recipe/en.po'), 'utf8');
+    const entries = [...po.matchAll(/(?:msgctxt "(.*)"\n)?msgid "(.+)"/g)].map(([, context, id]) => ({
+      context,
+      id: JSON.parse(`"${id}"`),
+    }));
+    const foods = entries.filter((e) => e.context?.startsWith('food ') && e.context !== 'food basis');
+    expect(foods.map((e) => e.context?.slice(5)).sort()).toEqual([...NUTRITION_FOODS].sort());
+    for (const { context, id } of foods) {
+      const food = context?.slice(5) ?? '';
+      expect(id, food).toBe(ifctFoods().get(food)?.name ?? otherFood(food)?.name);
+    }
+    const bases = entries.filter((e) => e.context === 'food basis').map((e) => e.id);
+    expect(bases.sort()).toEqual(NUTRITION_OTHER_FOODS.map((id) => otherFood(id)?.basis).sort());
+    const messages = entries.map((e) => e.id);
+    for (const [cooking, y] of Object.entries(YIELDS))
+      expect(messages, cooking).toContain(y.note.replace(`${Math.round((1 - y.factor) * 100)} %`, '{lost} %'));
   });
 
   it('sends the data with every row, scaled recipes included', () => {
