@@ -28,6 +28,7 @@ const LANGUAGES = [
     describe: 'खाने के बारे में लिखें',
     getRecipe: 'रेसिपी पाएँ',
     analyze: 'कैलोरी जानें',
+    showRecipe: 'रेसिपी दिखाएँ',
     question: 'आपका सवाल',
     compare: 'सभी की तुलना करें',
   },
@@ -48,6 +49,7 @@ const LANGUAGES = [
     describe: 'உணவை விவரியுங்கள்',
     getRecipe: 'செய்முறையைப் பெறு',
     analyze: 'கலோரியைக் கணக்கிடு',
+    showRecipe: 'செய்முறையைக் காட்டு',
     question: 'உங்கள் கேள்வி',
     compare: 'அனைத்தையும் ஒப்பிடு',
   },
@@ -57,7 +59,8 @@ type Language = (typeof LANGUAGES)[number];
 /**
  * Left out of the stray-word check: model output (the answers' Markdown, the models' names). The
  * citations list (li[data-status]) quotes the books' own editions. The nutrition rows are checked: their
- * dishes and measures are written in the reader's language.
+ * dishes and measures are written in the reader's language, and so are an opened recipe's ingredients,
+ * their basis, its yield note and source, and each row's source tooltip.
  */
 const NOT_CHROME = ['.markdown', '[data-testid="tool-answer"]', '[data-testid="model-progress"]', 'li[data-status]'];
 /**
@@ -85,6 +88,36 @@ const IFCT_CODE = /\b[A-T]\d{3}\b/g;
 
 // A 1x1 PNG, enough to exercise the photo path.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Opens each nutrition row's recipe in turn (one is open at a time) and checks it once the recipe words'
+ * catalog is in (every ingredient line in the script), then the rows' source tooltips.
+ */
+async function expectRecipesTranslated(page: Page, lang: Language, name: string, size: string) {
+  const table = page.getByTestId('nutrition-table');
+  const opens = table.locator('button[aria-controls]');
+  const count = await opens.count();
+  expect(count, name).toBeGreaterThan(0);
+  for (let n = 0; n < count; n += 1) {
+    const button = opens.nth(n);
+    await expect(button).toHaveText(lang.showRecipe);
+    await button.click();
+    const recipe = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    await expect(recipe).toBeVisible();
+    for (const line of await recipe.locator('li').all()) await expect(line).toContainText(lang.script);
+    await expectTranslated(page, lang, `${name}-recipe-${n}`, size);
+  }
+  const titles = await table.locator('[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+  expect(titles.length, name).toBe(count);
+  for (const title of titles) expect(title, `${name}: source tooltip`).toMatch(lang.script);
+  const stray = (
+    titles
+      .join(' ')
+      .replace(IFCT_CODE, ' ')
+      .match(/\p{Script=Latin}+/gu) ?? []
+  ).filter((w) => !TOOL_NAMES.has(w));
+  expect(stray, `${name}: source tooltips`).toEqual([]);
+}
 
 /** The tool's main region (the tool header's Back link is the layout's, not this area's) in the language, within the screen. */
 async function expectTranslated(page: Page, lang: Language, name: string, size: string) {
@@ -162,6 +195,11 @@ for (const lang of LANGUAGES) {
       await page.getByRole('button', { name: lang.getRecipe }).click();
       await expect(page.getByTestId('nutrition-table')).toBeVisible({ timeout: 20_000 });
       await expectTranslated(page, lang, 'recipe-answer', size);
+      // A raw IFCT food: its source tooltip names the food in the language (the recipe words load with the table).
+      await expect(page.getByTestId('nutrition-table').locator('[title]').first()).toHaveAttribute(
+        'title',
+        lang.code === 'hi' ? 'IFCT 2017 L003 (पनीर)' : 'IFCT 2017 L003 (பனீர்)',
+      );
 
       await page.goto('/tools/calorie');
       await page.locator('input[type=file]').setInputFiles({ name: 'lunch.png', mimeType: 'image/png', buffer: PNG });
@@ -171,6 +209,7 @@ for (const lang of LANGUAGES) {
       await page.getByRole('button', { name: lang.analyze }).click();
       await expect(page.getByTestId('nutrition-table')).toBeVisible({ timeout: 20_000 });
       await expectTranslated(page, lang, 'calorie-answer', size);
+      await expectRecipesTranslated(page, lang, 'calorie-answer', size);
 
       await page.goto('/tools/religion');
       await expectTranslated(page, lang, 'religion-books', size);

@@ -157,15 +157,78 @@ export type NutritionFacts = {
 
 /** Where a nutrition row's numbers come from (issue 14). */
 export type NutritionSourceKind = 'ifct' | 'ifct-recipe' | 'estimate';
-/** One ingredient of the recipe behind a computed dish: raw grams, and its IFCT code or other basis. */
-export type NutritionIngredient = { name: string; grams: number; ifctCode?: string; basis: string; isEstimate: boolean };
-/** The recipe behind a number: raw ingredients, the cooking yield and the cooked weight. */
+/**
+ * The foods IFCT 2017 does not list that the nutrition recipes use (the server's other-foods.ts), by id: a
+ * screen writes their name and the basis of their values in its own language (issue 24).
+ */
+export const NUTRITION_OTHER_FOODS = ['WATER', 'SALT', 'SUGAR', 'CURD', 'TONED_MILK', 'BUTTER', 'OATS', 'SAGO'] as const;
+export type NutritionOtherFoodId = (typeof NUTRITION_OTHER_FOODS)[number];
+/**
+ * Every food of the nutrition table's recipes and raw dishes (issue 24): the IFCT 2017 codes the server's
+ * dishes-data.ts names (their English names are the package's) and the foods IFCT lacks. A screen writes a
+ * food's name in its own language from its id; the server's `name` stays the package's English.
+ */
+export const NUTRITION_FOODS = [
+  ...['A003', 'A005', 'A006', 'A010', 'A011', 'A012', 'A014', 'A015', 'A018', 'A019', 'A022'],
+  ...['B001', 'B002', 'B003', 'B004', 'B010', 'B011', 'B013', 'B016', 'B020', 'B021'],
+  ...['C015', 'C020', 'C033'],
+  ...['D001', 'D031', 'D033', 'D036', 'D043', 'D046', 'D050', 'D056', 'D057', 'D061', 'D063', 'D066', 'D076'],
+  ...['E001', 'E012', 'E026', 'E028', 'E033', 'E036', 'E047', 'E049', 'E064', 'E065'],
+  ...['F002', 'F007', 'F010'],
+  ...['G008', 'G009', 'G010', 'G011', 'G014', 'G016', 'G017', 'G019', 'G022', 'G024', 'G025', 'G026', 'G031', 'G033'],
+  ...['H001', 'H005', 'H007', 'H012', 'H013'],
+  'I001',
+  ...['L001', 'L003', 'L004'],
+  ...['M004', 'M007'],
+  ...['N002', 'N003'],
+  'O001',
+  'P087',
+  'S006',
+  ...['T001', 'T005', 'T006', 'T007', 'T013'],
+  ...NUTRITION_OTHER_FOODS,
+] as const;
+export type NutritionFoodId = (typeof NUTRITION_FOODS)[number];
+/**
+ * How a recipe is cooked: the id of its standard yield factor (the server's dishes-data.ts `YIELDS`),
+ * so a screen writes the yield note in its own language from it and the factor.
+ */
+export const NUTRITION_COOKING = [
+  'raw',
+  'steamed',
+  'boiled',
+  'simmered',
+  'tawa',
+  'fried',
+  'deepFried',
+  'roasted',
+  'baked',
+  'dried',
+] as const;
+export type NutritionCooking = (typeof NUTRITION_COOKING)[number];
+/**
+ * One ingredient of the recipe behind a computed dish: raw grams, and its IFCT code or other basis. `name`
+ * and `basis` are English (the models read them); `foodId` is the food as data, its IFCT code or the id of
+ * a food IFCT lacks (absent from rows stored before it was added).
+ */
+export type NutritionIngredient = {
+  name: string;
+  grams: number;
+  ifctCode?: string;
+  basis: string;
+  isEstimate: boolean;
+  foodId?: NutritionFoodId;
+};
+/**
+ * The recipe behind a number: raw ingredients, the cooking yield and the cooked weight. `yieldNote` is the
+ * English; `cooking` (with `yieldFactor`) the same note as data (absent from rows stored before it was added).
+ */
 export type NutritionRecipe = {
   ingredients: NutritionIngredient[];
   rawGrams: number;
   yieldFactor: number;
   yieldNote: string;
   cookedGrams: number;
+  cooking?: NutritionCooking;
 };
 /**
  * The nutrition table's dishes by id (issue 24): the slug of the dish's English name ("Roti (chapati)" is
@@ -372,6 +435,13 @@ export type SourcedNutritionItem = NutritionItem & {
   measure?: { count: number; unit: NutritionMeasure; unitGrams: number };
   /** The share either side of a portion read from a photo (0.25 is "±25 %"), with `portionNote`. */
   portionSpread?: number;
+  /**
+   * `source` as data, with `sourceKind`, `ifctCode` (a raw food's name is the food of that code) and the
+   * recipe's ingredients (an estimate names those marked `isEstimate`): whether a raw IFCT food's energy is
+   * computed from its fat, as the package gives 0 kJ for oils and fats. Sent with every raw food's row
+   * (`sourceKind` 'ifct'); absent from rows stored before it was added.
+   */
+  isEnergyFromFat?: boolean;
 };
 /** A figure written in the models' answer, checked against the computed table. */
 export type CheckedFigure = { text: string; kcal: number; isConsistent: boolean; expectedKcal?: number; row?: string };

@@ -9,8 +9,8 @@ import { messagesMissingFromCatalogs } from '../../i18n-check';
 
 /**
  * The catalogs as the build sees them (@lingui/vite-plugin compiles them through the same API): every
- * one compiles, Hindi and Tamil translate every message of the source, and a missing or broken message
- * is caught.
+ * one compiles (the interface's and the recipe words', src/locales/recipe), every Indian language
+ * translates every message of the source, and a missing or broken message is caught.
  */
 const configPath = path.resolve(import.meta.dirname, '../../lingui.config.ts');
 const config = getConfig({ configPath, skipValidation: true });
@@ -35,19 +35,27 @@ describe('the catalogs', () => {
   });
 
   it('every locale compiles without an error (English falls in for an empty translation)', async () => {
-    const catalog = await catalogOf();
-    for (const locale of config.locales) {
-      const { messages } = await catalog.getTranslations(locale, { fallbackLocales: { default: 'en' }, sourceLocale: 'en' });
-      const { errors } = createCompiledCatalog(locale, messages, { namespace: 'es', pseudoLocale: config.pseudoLocale });
-      expect(errors, locale).toEqual([]);
-      expect(Object.keys(messages).length, locale).toBeGreaterThan(100);
-    }
+    const catalogs = await getCatalogs(config);
+    expect(catalogs.map((c) => path.relative(config.rootDir ?? '', c.path))).toEqual([
+      'src/locales/{locale}',
+      'src/locales/recipe/{locale}',
+    ]);
+    for (const catalog of catalogs)
+      for (const locale of config.locales) {
+        const { messages } = await catalog.getTranslations(locale, { fallbackLocales: { default: 'en' }, sourceLocale: 'en' });
+        const { errors } = createCompiledCatalog(locale, messages, { namespace: 'es', pseudoLocale: config.pseudoLocale });
+        expect(errors, locale).toEqual([]);
+        expect(Object.keys(messages).length, locale).toBeGreaterThan(100);
+      }
   });
 
   it("every Indian language translates every message, with the source's tags and no unknown placeholder, flagged as drafted", {
     timeout: 120_000,
   }, async () => {
-    const catalog = await catalogOf();
+    for (const catalog of await getCatalogs(config)) await expectDrafted(catalog);
+  });
+
+  async function expectDrafted(catalog: Awaited<ReturnType<typeof catalogOf>>) {
     const source = await catalog.read('en');
     for (const locale of DRAFTED) {
       const { missing } = await catalog.getTranslations(locale, { fallbackLocales: {}, sourceLocale: 'en' });
@@ -67,7 +75,7 @@ describe('the catalogs', () => {
         expect((entry.extra as { flags?: string[] } | undefined)?.flags, `${locale}: ${english}`).toContain('fuzzy');
       }
     }
-  });
+  }
 
   it('a message missing from a catalog is reported, and a broken one fails to compile', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lingui-'));

@@ -1,3 +1,5 @@
+import type { NutritionCooking } from '@sangam/contracts';
+
 /**
  * Common Indian dishes and household portions. No nutrient value is typed here: a dish is either a
  * raw food of the Indian Food Composition Tables 2017 (its IFCT code) or a recipe of IFCT foods in
@@ -10,28 +12,31 @@
  * Yields for Meat and Poultry, 2014, and Bognár's tables for FAO/INFOODS, 2002, were not available
  * offline; replace the factors with theirs when they are). Nutrient retention is taken as 100 %.
  */
-export type YieldId = 'raw' | 'steamed' | 'boiled' | 'simmered' | 'tawa' | 'fried' | 'deepFried' | 'roasted' | 'baked' | 'dried';
+export type YieldId = NutritionCooking;
+
+/** A yield factor and its note; the share lost is written from the factor, so the two never disagree. */
+const cooked = (factor: number, note: (lostPercent: number) => string) => ({ factor, note: note(Math.round((1 - factor) * 100)) });
 
 export const YIELDS: Record<YieldId, { factor: number; note: string }> = {
   raw: { factor: 1, note: 'mixed without cooking: no weight change' },
-  steamed: { factor: 0.95, note: 'steamed: 5 % of the raw weight lost as water (standard yield factor, assumed)' },
-  boiled: {
-    factor: 0.9,
-    note: 'boiled, water absorbed: 10 % of the raw weight (water included) lost as steam (standard yield factor, assumed)',
-  },
-  simmered: {
-    factor: 0.85,
-    note: 'simmered curry or dal: 15 % of the raw weight (water included) evaporated (standard yield factor, assumed)',
-  },
-  tawa: { factor: 0.8, note: 'cooked on a griddle: 20 % of the dough weight lost as water (standard yield factor, assumed)' },
-  fried: { factor: 0.85, note: 'pan-fried: 15 % of the raw weight lost as water (standard yield factor, assumed)' },
-  deepFried: {
-    factor: 0.8,
-    note: 'deep-fried: 20 % of the raw weight lost as water; the oil absorbed is an ingredient (standard yield factor, assumed)',
-  },
-  roasted: { factor: 0.75, note: 'roasted or grilled: 25 % of the raw weight lost as water and drip (standard yield factor, assumed)' },
-  baked: { factor: 0.88, note: 'baked: 12 % of the dough weight lost as water (standard yield factor, assumed)' },
-  dried: { factor: 0.95, note: 'dry-roasted: 5 % of the weight lost as water (standard yield factor, assumed)' },
+  steamed: cooked(0.95, (p) => `steamed: ${p} % of the raw weight lost as water (standard yield factor, assumed)`),
+  boiled: cooked(
+    0.9,
+    (p) => `boiled, water absorbed: ${p} % of the raw weight (water included) lost as steam (standard yield factor, assumed)`,
+  ),
+  simmered: cooked(
+    0.85,
+    (p) => `simmered curry or dal: ${p} % of the raw weight (water included) evaporated (standard yield factor, assumed)`,
+  ),
+  tawa: cooked(0.8, (p) => `cooked on a griddle: ${p} % of the dough weight lost as water (standard yield factor, assumed)`),
+  fried: cooked(0.85, (p) => `pan-fried: ${p} % of the raw weight lost as water (standard yield factor, assumed)`),
+  deepFried: cooked(
+    0.8,
+    (p) => `deep-fried: ${p} % of the raw weight lost as water; the oil absorbed is an ingredient (standard yield factor, assumed)`,
+  ),
+  roasted: cooked(0.75, (p) => `roasted or grilled: ${p} % of the raw weight lost as water and drip (standard yield factor, assumed)`),
+  baked: cooked(0.88, (p) => `baked: ${p} % of the dough weight lost as water (standard yield factor, assumed)`),
+  dried: cooked(0.95, (p) => `dry-roasted: ${p} % of the weight lost as water (standard yield factor, assumed)`),
 };
 
 /** An ingredient: an IFCT 2017 code (A001-T014) or an id from other-foods.ts, and raw grams. */

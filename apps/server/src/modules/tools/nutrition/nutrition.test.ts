@@ -1,7 +1,18 @@
-import { NUTRITION_DISHES, NUTRITION_MEASURES, nutritionKey } from '@sangam/contracts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  NUTRITION_COOKING,
+  NUTRITION_DISHES,
+  NUTRITION_FOODS,
+  NUTRITION_MEASURES,
+  NUTRITION_OTHER_FOODS,
+  nutritionKey,
+} from '@sangam/contracts';
 import { describe, expect, it } from 'vitest';
-import { DISHES } from '@/modules/tools/nutrition/dishes-data';
-import { computeNutrition, DISH_COUNT, parseMeal } from '@/modules/tools/nutrition/nutrition';
+import { DISHES, YIELDS } from '@/modules/tools/nutrition/dishes-data';
+import { ifct, ifctFoods } from '@/modules/tools/nutrition/ifct';
+import { computedDishes, computeNutrition, DISH_COUNT, parseMeal } from '@/modules/tools/nutrition/nutrition';
+import { otherFood } from '@/modules/tools/nutrition/other-foods';
 
 describe('nutrition from the Indian Food Composition Tables 2017', () => {
   it('holds at least 100 dishes with household portions', () => {
@@ -54,6 +65,87 @@ describe('nutrition from the Indian Food Composition Tables 2017', () => {
       expect(dishes).toContain(nutritionKey(d.name));
       expect(measures).toContain(nutritionKey(d.portion[0]));
     }
+  });
+
+  it('gives every recipe and source as data that says what its English says (the web writes them in every language from it)', () => {
+    const foods: readonly string[] = NUTRITION_FOODS;
+    const used = new Set<string>();
+    for (const c of computedDishes().values()) {
+      if (c.sourceKind === 'ifct') {
+        // A raw food: its source names the food of its code, energy from fat exactly when the data says so.
+        const f = ifct(c.ifctCode ?? '');
+        used.add(f.code);
+        const fromFat = '; energy computed from fat at 9 kcal/g (Atwater), as the package gives 0 kJ for oils and fats';
+        expect(c.source).toBe(`IFCT 2017 ${f.code} (${f.name})${c.isEnergyFromFat ? fromFat : ''}`);
+        expect(c.isEnergyFromFat).toBe(f.isEnergyFromFat);
+        continue;
+      }
+      const r = c.recipe;
+      if (!r) throw new Error(`${c.dish.name}: a recipe dish without its recipe`);
+      for (const i of r.ingredients) {
+        // The id names the same food as the English: the package's name of the IFCT code, or other-foods.ts's.
+        expect(foods, c.dish.name).toContain(i.foodId);
+        used.add(i.foodId ?? '');
+        if (ifctFoods().has(i.foodId ?? '')) {
+          expect(i.ifctCode).toBe(i.foodId);
+          expect(i.name).toBe(ifct(i.foodId ?? '').name);
+        } else {
+          expect(i.ifctCode).toBeUndefined();
+          expect([i.name, i.basis, i.isEstimate]).toEqual([
+            otherFood(i.foodId ?? '')?.name,
+            otherFood(i.foodId ?? '')?.basis,
+            otherFood(i.foodId ?? '')?.isEstimate,
+          ]);
+        }
+      }
+      // The yield note is the cooking method's, and the share it says is lost is the factor's.
+      expect(NUTRITION_COOKING).toContain(r.cooking);
+      const y = YIELDS[r.cooking ?? 'raw'];
+      expect([r.yieldNote, r.yieldFactor]).toEqual([y.note, y.factor]);
+      if (r.cooking !== 'raw') expect(r.yieldNote).toContain(`: ${Math.round((1 - r.yieldFactor) * 100)} % of the`);
+      // An estimate names the foods IFCT lacks, in the order of the ingredients; a recipe of IFCT foods says so.
+      const estimated = [...new Set(r.ingredients.filter((i) => i.isEstimate).map((i) => i.name.toLowerCase()))];
+      expect(c.source).toBe(
+        c.sourceKind === 'estimate'
+          ? `Estimate: recipe of IFCT 2017 foods with ${estimated.join(', ')} (not in IFCT 2017)`
+          : 'Recipe of IFCT 2017 foods with a standard yield factor',
+      );
+      expect(c.isEnergyFromFat).toBeUndefined();
+    }
+    // The contracts list exactly the foods used, and every food IFCT lacks.
+    expect([...used].sort()).toEqual([...foods].sort());
+    for (const id of NUTRITION_OTHER_FOODS) expect(otherFood(id)?.id).toBe(id);
+  });
+
+  it("the web's catalog of recipe words has the English the server sends, so its translations name the same foods", () => {
+    // apps/web/src/locales/recipe/en.po, written by `lingui extract` from features/food/recipe-words.ts.
+    const po = readFileSync(path.resolve(import.meta.dirname, '../../../../../web/src/locales/recipe/en.po'), 'utf8');
+    const entries = [...po.matchAll(/(?:msgctxt "(.*)"\n)?msgid "(.+)"/g)].map(([, context, id]) => ({
+      context,
+      id: JSON.parse(`"${id}"`),
+    }));
+    const foods = entries.filter((e) => e.context?.startsWith('food ') && e.context !== 'food basis');
+    expect(foods.map((e) => e.context?.slice(5)).sort()).toEqual([...NUTRITION_FOODS].sort());
+    for (const { context, id } of foods) {
+      const food = context?.slice(5) ?? '';
+      expect(id, food).toBe(ifctFoods().get(food)?.name ?? otherFood(food)?.name);
+    }
+    const bases = entries.filter((e) => e.context === 'food basis').map((e) => e.id);
+    expect(bases.sort()).toEqual(NUTRITION_OTHER_FOODS.map((id) => otherFood(id)?.basis).sort());
+    const messages = entries.map((e) => e.id);
+    for (const [cooking, y] of Object.entries(YIELDS))
+      expect(messages, cooking).toContain(y.note.replace(`${Math.round((1 - y.factor) * 100)} %`, '{lost} %'));
+  });
+
+  it('sends the data with every row, scaled recipes included', () => {
+    const [ghee, roti] = computeNutrition('1 tsp ghee, 2 rotis').items;
+    expect([ghee?.sourceKind, ghee?.ifctCode, ghee?.isEnergyFromFat]).toEqual(['ifct', 'T013', true]);
+    expect(roti?.recipe?.cooking).toBe('tawa');
+    expect(roti?.recipe?.ingredients.map((i) => [i.foodId, i.name])).toEqual([
+      ['A019', 'Wheat flour, atta'],
+      ['WATER', 'Water'],
+      ['SALT', 'Salt'],
+    ]);
   });
 
   it('finds nothing in text without food', () => {

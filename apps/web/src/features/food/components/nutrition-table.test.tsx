@@ -3,8 +3,10 @@ import { I18nProvider } from '@lingui/react';
 import type { SourcedNutritionFacts } from '@sangam/contracts';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NutritionTable } from '@/features/food/components/nutrition-table';
+import { messages as english } from '@/locales/en.po';
+import { messages as hindi } from '@/locales/hi.po';
 
 const FACTS: SourcedNutritionFacts = {
   items: [
@@ -24,13 +26,14 @@ const FACTS: SourcedNutritionFacts = {
       portionNote: 'portion read from a photo: ±25 % (assumed)',
       recipe: {
         ingredients: [
-          { name: 'Wheat flour, atta', grams: 60.2, ifctCode: 'A019', basis: 'IFCT 2017 A019', isEstimate: false },
-          { name: 'Water', grams: 39.2, basis: 'water: no energy or nutrients', isEstimate: false },
+          { name: 'Wheat flour, atta', grams: 60.2, ifctCode: 'A019', basis: 'IFCT 2017 A019', isEstimate: false, foodId: 'A019' },
+          { name: 'Water', grams: 39.2, basis: 'water: no energy or nutrients', isEstimate: false, foodId: 'WATER' },
         ],
         rawGrams: 100,
         yieldFactor: 0.8,
         yieldNote: 'cooked on a griddle: 20 % of the dough weight lost as water (standard yield factor, assumed)',
         cookedGrams: 80,
+        cooking: 'tawa',
       },
     },
     {
@@ -102,6 +105,24 @@ describe('NutritionTable', () => {
     const recipe = row?.textContent ?? '';
     expect(recipe).toContain('60.2 g Wheat flour, atta: IFCT 2017 A019');
     expect(recipe).toContain('standard yield factor');
+    expect(recipe).toContain('Recipe of IFCT 2017 foods with a standard yield factor.');
     expect(button?.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  describe('in Hindi', () => {
+    afterEach(() => act(() => i18n.loadAndActivate({ locale: 'en', messages: english })));
+
+    it('loads the recipe words with the table and writes the opened recipe and the source tooltip in the language', async () => {
+      act(() => i18n.loadAndActivate({ locale: 'hi', messages: { ...hindi } }));
+      const host = render();
+      const row = () => host.querySelector<HTMLElement>('[data-testid="nutrition-recipe"]')?.textContent ?? '';
+      await vi.waitFor(() => expect(row()).toContain('आटा (गेहूँ का)'));
+      expect(row()).toContain('60.2 ग्रा आटा (गेहूँ का): IFCT 2017 A019');
+      expect(row()).toContain('39.2 ग्रा पानी: पानी: कोई ऊर्जा या पोषक तत्व नहीं');
+      expect(row()).toContain('तवे पर सेंका गया: गुँधे आटे के वज़न का 20 % पानी के रूप में घटा');
+      expect(row()).toContain('मानक पकाव-अनुपात के साथ IFCT 2017 खाद्यों की रेसिपी।');
+      expect(row()).not.toMatch(/Wheat|Water|griddle|Recipe/);
+      expect(host.querySelector('tbody span[title]')?.getAttribute('title')).toBe('मानक पकाव-अनुपात के साथ IFCT 2017 खाद्यों की रेसिपी');
+    });
   });
 });

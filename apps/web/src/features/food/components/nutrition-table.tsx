@@ -4,17 +4,18 @@ import { Fragment, useState } from 'react';
 import { HeadingRow } from '@/components/ui/heading-row';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { amountText, dishName, portionNoteText } from '@/features/food/nutrition-words';
+import { ingredientBasis, ingredientName, sourceText, useRecipeCatalog, yieldNoteText } from '@/features/food/recipe-words';
 
 const isSourced = (f: NutritionFacts | SourcedNutritionFacts): f is SourcedNutritionFacts => 'edition' in f;
 const rangeText = (kcal: number, range?: [number, number]) => (range ? `${kcal} (${range[0]}–${range[1]})` : String(kcal));
 
 /** Where a row's numbers come from, in a few words, with the estimate mark. */
 function SourceCell({ item }: { item: SourcedNutritionItem }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const label =
     item.sourceKind === 'ifct' ? `IFCT 2017 ${item.ifctCode ?? ''}` : item.sourceKind === 'ifct-recipe' ? t`IFCT 2017 recipe` : t`Estimate`;
   return (
-    <span title={item.source} className={item.isEstimate ? 'font-medium text-amber-300' : 'text-slate-300'}>
+    <span title={sourceText(i18n, item)} className={item.isEstimate ? 'font-medium text-amber-300' : 'text-slate-300'}>
       {label}
     </span>
   );
@@ -37,14 +38,19 @@ function SourceLine({ facts }: { facts: NutritionFacts | SourcedNutritionFacts }
   );
 }
 
-/** The recipe behind a row: raw ingredients scaled to the portion, their IFCT codes, and the cooking yield. */
+/**
+ * The recipe behind a row: raw ingredients scaled to the portion, their IFCT codes, and the cooking yield,
+ * in the reader's language once the recipe catalog is in (recipe-words.ts).
+ */
 function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: string; isOpen: boolean }) {
   const { i18n } = useLingui();
   const r = item.recipe;
   if (!r) return null;
   const name = dishName(i18n, item);
   const { grams } = item;
-  const { rawGrams, yieldNote } = r;
+  const { rawGrams } = r;
+  const yieldNote = yieldNoteText(i18n, r);
+  const source = sourceText(i18n, item);
   return (
     <tr id={id} hidden={!isOpen} className="bg-black/20 text-slate-300" data-testid="nutrition-recipe">
       <td colSpan={8} className="p-3">
@@ -56,8 +62,8 @@ function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: strin
         <ul className="grid gap-1 text-xs">
           {r.ingredients.map((i) => {
             const grams = i.grams;
-            const ingredient = i.name;
-            const basis = i.ifctCode ? `IFCT 2017 ${i.ifctCode}` : i.basis;
+            const ingredient = ingredientName(i18n, i);
+            const basis = ingredientBasis(i18n, i);
             return (
               <li key={`${i.name}-${i.ifctCode ?? i.basis}`}>
                 <Trans>
@@ -72,7 +78,9 @@ function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: strin
             );
           })}
         </ul>
-        <p className="mt-2 text-xs text-slate-400">{item.source}.</p>
+        <p className="mt-2 text-xs text-slate-400">
+          <Trans>{source}.</Trans>
+        </p>
       </td>
     </tr>
   );
@@ -82,6 +90,7 @@ function RecipeRow({ item, id, isOpen }: { item: SourcedNutritionItem; id: strin
 export function NutritionTable({ facts, title }: { facts: NutritionFacts | SourcedNutritionFacts; title: string }) {
   const { t, i18n } = useLingui();
   const [openRow, setOpenRow] = useState<number | null>(null);
+  useRecipeCatalog();
   if (facts.items.length === 0) return null;
   const sourced = isSourced(facts) ? facts : undefined;
   const items = facts.items as Array<Partial<SourcedNutritionItem> & NutritionFacts['items'][number]>;
