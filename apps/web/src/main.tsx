@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, routerReady } from '@/app/router';
@@ -12,10 +12,19 @@ applyTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
+
+/** The prerendered page is inert until React has taken it over (a tap or typing before would be lost). */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => root?.removeAttribute('inert'), []);
+  return children;
+}
+
 const app = (
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <TakenOver>
+        <AppRouter />
+      </TakenOver>
     </AppProvider>
   </StrictMode>
 );

@@ -102,7 +102,8 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /**
  * index.html for a language: `<html lang>` set and its catalog and face preloaded; with `prerendered`
  * (the landing page, `/`), also its title and the landing drawn in `#root`, marked with its language
- * for the browser, which hydrates it when it starts in the same language (apps/web/src/main.tsx).
+ * for the browser, which hydrates it when it starts in the same language (apps/web/src/main.tsx), and
+ * inert until then (a tap or typing before React has taken it over would be lost).
  */
 export function localisedPage(
   html: string,
@@ -136,5 +137,5 @@ export function localisedPage(
   // Functions as replacements: a `$` in the text stays a `$`.
   return page
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(prerendered.title)}</title>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${locale}">${prerendered.html}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${locale}" inert>${prerendered.html}</div>`);
 }
