@@ -40,3 +40,25 @@ export async function saveScreenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Waits until React has taken over the page: the prerendered landing page (decision 017) shows before
+ * its code runs, and its clocks, videos and buttons start only then. Polled from here, not with the
+ * page's timers (a test may have frozen them).
+ */
+export async function appReady(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const root = document.getElementById('root');
+          return (
+            !!root &&
+            !root.hasAttribute('inert') &&
+            Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber'))
+          );
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}

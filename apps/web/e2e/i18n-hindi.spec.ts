@@ -1,4 +1,4 @@
-import { expect, saveScreenshot, test } from './fixtures';
+import { appReady, expect, saveScreenshot, test } from './fixtures';
 import { expectFits, GLOSSARY, SIZES, strayLatinWords } from './support/i18n-checks';
 
 /**
@@ -78,6 +78,8 @@ test.describe('a browser that prefers Hindi', () => {
   test('opens in Hindi on the first visit; English chosen from the menu by keyboard is kept', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    // The landing page shows before its code runs (decision 017): focus waits for React to take it over.
+    await appReady(page);
     const button = page.getByRole('banner').getByRole('button', { name: /^भाषा/ });
     await button.focus();
     await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, saveScreenshot, test, VIEWPORTS } from './fixtures';
+import { appReady, expect, expectNoSeriousA11yViolations, saveScreenshot, test, VIEWPORTS } from './fixtures';
 
 const PUBLIC_PAGES = [
   { path: '/', name: 'landing', heading: /Many AI models\. One answer\./ },
@@ -97,6 +97,7 @@ async function freezeClock(page: import('@playwright/test').Page) {
 test('the name rotates through Indian scripts every 4000 ms', async ({ page }) => {
   await freezeClock(page);
   await page.goto('/');
+  await appReady(page);
   const name = page.getByTestId('rotating-name');
   await expect(name).toHaveText('संगम');
   await page.clock.runFor(3900);
@@ -109,6 +110,7 @@ test('the name rotates through Indian scripts every 4000 ms', async ({ page }) =
 
 test('the hero video loops muted inline with a poster, and reduced motion stops it', async ({ page, browser }) => {
   await page.goto('/');
+  await appReady(page);
   const video = page.getByTestId('hero-video');
   await expect(video).toHaveAttribute('poster', '/media/hero-poster.jpg');
   expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline])).toEqual([true, true, true, true]);
@@ -116,6 +118,7 @@ test('the hero video loops muted inline with a poster, and reduced motion stops 
   const still = await reduced.newPage();
   await freezeClock(still);
   await still.goto('/');
+  await appReady(still);
   expect(await still.getByTestId('hero-video').evaluate((v: HTMLVideoElement) => v.autoplay)).toBe(false);
   await still.clock.runFor(9000);
   await expect(still.getByTestId('rotating-name')).toHaveText('संगम');

@@ -17,8 +17,9 @@ function ForgetPreviousUser() {
   return null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(makeStore);
+/** `restore: false` starts signed out without reading the stored session (the build's prerender, in Node). */
+export function AppProvider({ children, restore = true }: { children: ReactNode; restore?: boolean }) {
+  const [store] = useState(() => makeStore({ restore }));
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }));
   return (
     <I18nProvider i18n={i18n}>

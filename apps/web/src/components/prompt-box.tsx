@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { clsx } from 'clsx';
 import { SendHorizontal } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
 
 export const PROMPT_MAX_HEIGHT_PX = 120;
 
@@ -28,6 +28,13 @@ export function PromptBox({ value, onChange, onSubmit, placeholder, label, isDis
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, PROMPT_MAX_HEIGHT_PX)}px`;
   }, [value]);
+
+  // Text typed into the prerendered landing page before React took it over (decision 017) is kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the box is first drawn
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+  }, []);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -58,7 +65,7 @@ export function PromptBox({ value, onChange, onSubmit, placeholder, label, isDis
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         style={{ maxHeight: PROMPT_MAX_HEIGHT_PX }}
-        className="min-h-10 flex-1 resize-none bg-transparent px-3 py-2 text-base text-slate-100 placeholder:text-slate-400 focus:outline-none"
+        className="field-sizing-content min-h-10 flex-1 resize-none bg-transparent px-3 py-2 text-base text-slate-100 placeholder:text-slate-400 focus:outline-none"
       />
       <button type="submit" disabled={!canSend} aria-label={t`Send`} className="btn-primary size-10 justify-center p-0">
         <SendHorizontal className="size-5" aria-hidden="true" />

@@ -12,11 +12,15 @@ const subscribe = (onChange: () => void) => {
   return () => query()?.removeEventListener('change', onChange);
 };
 
-/** True when the user asked the system for less motion. */
+/**
+ * True when the user asked the system for less motion. The build's prerender cannot know, so the
+ * prerendered landing page is drawn still (no video playing, no drifting stars: decision 017), and
+ * moves once the browser has taken it over and answered.
+ */
 export function usePrefersReducedMotion() {
   return useSyncExternalStore(
     subscribe,
     () => query()?.matches ?? false,
-    () => false,
+    () => true,
   );
 }
