@@ -196,6 +196,15 @@ describe('developer keys', () => {
     };
     expect(theirList.keys.map((k) => k.id)).toEqual([theirs.key.id]);
     expect(theirList.keys[0]?.spentThisMonthInr).toBe(0);
+    // The spend's write (migration 0016) also moves the key's last use, of the used key only.
+    const lastUse = async (token: string, id: string) =>
+      (
+        (await (await fetch(`${e.t.baseUrl}/api/v1/keys`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          keys: Array<{ id: string; lastUsedAt: string | null }>;
+        }
+      ).keys.find((k) => k.id === id)?.lastUsedAt;
+    expect(Date.parse((await lastUse(e.user.accessToken, mine.key.id)) ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(await lastUse(other.accessToken, theirs.key.id)).toBeNull();
     const steal = await fetch(`${e.t.baseUrl}/api/v1/keys/${mine.key.id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${other.accessToken}` },

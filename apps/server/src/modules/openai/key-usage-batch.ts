@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@/db/client';
-import { apiKeys, apiKeyUsage } from '@/db/schema';
+import { type Db, runRaw } from '@/db/client';
+
+/** The function of migration 0016: each key's last use, and its spend added per day. */
+const RECORD_KEY_USAGE =
+  'select sangam_record_key_usage($1::uuid[], $2::timestamptz[], $3::text[], $4::integer[], $5::bigint[], $6::bigint[])';
 
 type Use = { keyId: string; day: string; tokens: number; cost: number; at: number };
 /** A request's spend waits this long for the others' (one statement per window, not per request). */
@@ -11,8 +13,8 @@ const MAX_TRIES = 3;
 
 /**
  * The keys' spend, written behind the answers: the requests of a WRITE_AFTER_MS window are summed
- * per key and day and written in one statement (last use included), off the answer's path. Reading a
- * key's spend flushes first.
+ * per key and day and written in one statement (the function of migration 0016, last use included),
+ * off the answer's path. Reading a key's spend flushes first.
  */
 export function createKeyUsageBatch({ db, log }: { db: Db; log: FastifyBaseLogger }) {
   let pending: Use[] = [];
@@ -33,24 +35,14 @@ export function createKeyUsageBatch({ db, log }: { db: Db; log: FastifyBaseLogge
     // In a fixed order, so two instances' batches lock the same rows in the same order.
     const list = [...rows.values()].sort((a, b) => `${a.keyId}${a.day}`.localeCompare(`${b.keyId}${b.day}`));
     try {
-      await db.execute(sql`
-        with used as (
-          update ${apiKeys} set last_used_at = u.at
-          from unnest(${sql.param(list.map((r) => r.keyId))}::uuid[], ${sql.param(list.map((r) => new Date(r.at).toISOString()))}::timestamptz[]) as u(id, at)
-          where ${apiKeys.id} = u.id and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < u.at)
-        )
-        insert into ${apiKeyUsage} (key_id, day, requests, tokens, cost_micro_inr)
-        select * from unnest(
-          ${sql.param(list.map((r) => r.keyId))}::uuid[],
-          ${sql.param(list.map((r) => r.day))}::text[],
-          ${sql.param(list.map((r) => r.requests))}::integer[],
-          ${sql.param(list.map((r) => r.tokens))}::bigint[],
-          ${sql.param(list.map((r) => r.cost))}::bigint[]
-        )
-        on conflict (key_id, day) do update set
-          requests = ${apiKeyUsage}.requests + excluded.requests,
-          tokens = ${apiKeyUsage}.tokens + excluded.tokens,
-          cost_micro_inr = ${apiKeyUsage}.cost_micro_inr + excluded.cost_micro_inr`);
+      await runRaw(db, RECORD_KEY_USAGE, [
+        list.map((r) => r.keyId),
+        list.map((r) => new Date(r.at).toISOString()),
+        list.map((r) => r.day),
+        list.map((r) => r.requests),
+        list.map((r) => r.tokens),
+        list.map((r) => r.cost),
+      ]);
     } catch (err) {
       log.error({ err, rows: list.length, tries }, 'recording key usage failed');
       if (tries < MAX_TRIES) await write(batch, tries + 1);
