@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { type AppError, isQuotaError } from '@/lib/app-error';
 import { codeMessage, isRegisteredCode } from '@/lib/i18n/error-messages';
+import { isEnglish } from '@/lib/i18n/is-english';
 
 const DEFAULT_HEADING = msg`This answer failed`;
 
@@ -41,7 +42,7 @@ export const failureHeading = (i18n: I18n, error: AppError) => i18n._(headingOf(
  */
 function detailOf(i18n: I18n, error: AppError) {
   const sentUnknownCode = error.body.code !== undefined && !isRegisteredCode(error.body.code);
-  if (sentUnknownCode || !i18n.locale || i18n.locale === 'en') return error.detail;
+  if (sentUnknownCode || isEnglish(i18n)) return error.detail;
   return codeMessage(error.code, i18n) ?? error.detail;
 }
 

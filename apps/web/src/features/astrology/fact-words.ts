@@ -4,6 +4,7 @@ import type { ChartClaim, ChartFact } from '@sangam/contracts';
 import { chartName } from '@/features/astrology/chart-names';
 import { dms } from '@/features/astrology/degrees';
 import { formatDate } from '@/lib/i18n/format';
+import { isEnglish } from '@/lib/i18n/is-english';
 import { localeCodeOf } from '@/lib/i18n/use-locale-format';
 
 /**
@@ -13,8 +14,6 @@ import { localeCodeOf } from '@/lib/i18n/use-locale-format';
  * other language the chip is written from the data. A reading stored before the data was added shows
  * the English text.
  */
-const isEnglish = (i18n: I18n) => !i18n.locale || i18n.locale === 'en';
-
 /** "Moon", "Rahu (mean node)", "Ascendant (Lagna)", "Current mahadasha". */
 export function factLabel(i18n: I18n, fact: ChartFact): string {
   if (isEnglish(i18n)) return fact.label;

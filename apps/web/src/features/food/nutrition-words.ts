@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { NutritionDishId, NutritionMeasure, SourcedNutritionItem } from '@sangam/contracts';
+import { isEnglish } from '@/lib/i18n/is-english';
 
 /**
  * A nutrition row's dish, amount and photo note in the reader's language (issue 24). The server sends
@@ -10,8 +11,6 @@ import type { NutritionDishId, NutritionMeasure, SourcedNutritionItem } from '@s
  * dish this build does not know, shows the English text.
  */
 type Row = Pick<SourcedNutritionItem, 'name' | 'quantity' | 'grams'> & Partial<SourcedNutritionItem>;
-
-const isEnglish = (i18n: I18n) => !i18n.locale || i18n.locale === 'en';
 
 /** "Roti (chapati)". */
 export function dishName(i18n: I18n, row: Row): string {

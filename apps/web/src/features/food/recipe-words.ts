@@ -11,6 +11,7 @@ import type {
   SourcedNutritionItem,
 } from '@sangam/contracts';
 import { useEffect } from 'react';
+import { isEnglish } from '@/lib/i18n/is-english';
 
 /**
  * A nutrition row's recipe and source in the reader's language (issue 24): the ingredients' names, the
@@ -25,8 +26,6 @@ import { useEffect } from 'react';
  * per language that `useRecipeCatalog` loads when a nutrition table renders: in the main catalogs they
  * would add about 4 KB gzipped to every language's, past issue 24's 30 KB.
  */
-
-const isEnglish = (i18n: I18n) => !i18n.locale || i18n.locale === 'en';
 
 /** The message in the reader's language; none in English, or while its catalog is not in. */
 function inLanguage(i18n: I18n, message: MessageDescriptor | undefined): string | undefined {

@@ -1,6 +1,7 @@
 import { i18n as activeI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ERRORS, type ErrorCode } from '@sangam/contracts';
+import { isEnglish } from '@/lib/i18n/is-english';
 
 /**
  * The message of every error code in the user's language. The server's registry (the contracts'
@@ -94,8 +95,6 @@ export function codeMessage(code: string | undefined, i18n: I18n = activeI18n): 
   if (isClientCode(code)) return i18n._(CLIENT_ERROR_MESSAGES[code]);
   return undefined;
 }
-
-const isEnglish = (i18n: I18n) => !i18n.locale || i18n.locale === 'en';
 
 /**
  * The text a user reads for an error `{ code, detail }`: in English the server's own `detail` (it may
