@@ -140,8 +140,10 @@ describe('the context’s sequences', () => {
     expect(most).toEqual({ busy: 2, waiting: 2 });
     const all = await Promise.all(runs);
     for (const events of all) expect(events.at(-1), JSON.stringify(events.at(-1))).toMatchObject({ event: 'final' });
-    // First come, first served: the third user's answer starts before the fourth's.
-    expect(firstAt[2]).toBeLessThanOrEqual(firstAt[3] ?? 0);
+    // First come, first served: the third user's answer starts before the fourth's. The first two end
+    // together, so the last two start within a few milliseconds; which stream this client reads first
+    // then is its own order, not the server's (seen 1 ms apart on a loaded machine).
+    expect(firstAt[2]).toBeLessThanOrEqual((firstAt[3] ?? 0) + 5);
     expect(Math.max(firstAt[0] ?? 0, firstAt[1] ?? 0)).toBeLessThan(firstAt[3] ?? 0);
     await idle();
   }, 60_000);

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -120,8 +121,9 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir: st
   }
   const location = dataDir === 'memory://' ? 'memory://' : path.join(dataDir, 'db');
   if (location !== 'memory://') await createDataDirectory(location);
-  const client = new PGlite(location, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
-  const db = drizzlePglite(client, { schema });
+  // In a worker thread of its own (decision 018): a statement no longer holds the event loop.
+  const client = await PgliteThread.open(location, [...PGlite.defaultStartParams, ...PGLITE_SETTINGS]);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(db, { migrationsFolder: folder });
   return {
     db: db as unknown as Db,
