@@ -8,7 +8,6 @@
 // SOAK_MINUTES (20), SOAK_WARMUP_MINUTES (3), SOAK_CONCURRENCY (50), MOCK_CHUNK_MS (20), SOAK_DB=postgres (PGlite).
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startMock, startSangam } from './lib/gateways.mjs';
 import { percentile, rssMb } from './lib/server.mjs';
 
@@ -50,7 +49,7 @@ try {
       console.log(`${point.x.toFixed(1)} min: RSS ${point.y.toFixed(0)} MiB, ${answers} answers, ${failures} failed`);
   }, 10_000);
   // The probe runs in a process of its own: this one is busy with the mock model and the clients.
-  const prober = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/health-probe.mjs'), [`${sangam.url}/healthz`, '250']);
+  const prober = fork(path.join(import.meta.dirname, 'lib/health-probe.mjs'), [`${sangam.url}/healthz`, '250']);
   prober.on('message', ({ ms }) => {
     if (minutes() >= WARMUP && performance.now() < until) health.push(ms < 0 ? Number.POSITIVE_INFINITY : ms);
   });

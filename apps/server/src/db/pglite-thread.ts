@@ -18,6 +18,22 @@ function rebuilt(data: { message: string; name: string; props: Record<string, un
   return err;
 }
 
+type Parsers = NonNullable<QueryOptions['parsers']>;
+/** Each parsers object's types, checked once: drizzle passes the same object with every statement. */
+const checkedParsers = new WeakMap<Parsers, number[]>();
+/** The types `parsers` asks for as text; throws for a parser that does anything else. */
+function rawTypesOf(parsers: Parsers): number[] {
+  let rawTypes = checkedParsers.get(parsers);
+  if (rawTypes) return rawTypes;
+  rawTypes = [];
+  for (const [oid, parse] of Object.entries(parsers)) {
+    if (parse('\u0000text', Number(oid)) !== '\u0000text') throw new Error('Only parsers that return the text are supported.');
+    rawTypes.push(Number(oid));
+  }
+  checkedParsers.set(parsers, rawTypes);
+  return rawTypes;
+}
+
 /**
  * PGlite in a worker thread of its own (issue 22), with the part of PGlite's interface that drizzle
  * and `runRaw` use: `query`, `exec`, `transaction`, `close`. The server's event loop sends a statement
@@ -83,14 +99,7 @@ export class PgliteThread {
   }
 
   #query(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<ThreadResult> {
-    let rawTypes: number[] | undefined;
-    if (options.parsers) {
-      rawTypes = [];
-      for (const [oid, parse] of Object.entries(options.parsers)) {
-        if (parse('\u0000text', Number(oid)) !== '\u0000text') throw new Error('Only parsers that return the text are supported.');
-        rawTypes.push(Number(oid));
-      }
-    }
+    const rawTypes = options.parsers ? rawTypesOf(options.parsers) : undefined;
     return this.#send({ op: 'query', text, params, rowMode: options.rowMode, rawTypes });
   }
 

@@ -14,7 +14,17 @@ const db = new PGlite(location, { startParams });
 
 /** The parsers of `rawTypes`: each of these types is returned as PostgreSQL's text, as drizzle asks. */
 const asText = (value) => value;
-const parsersFor = (rawTypes) => (rawTypes?.length ? Object.fromEntries(rawTypes.map((oid) => [oid, asText])) : undefined);
+const parsersByTypes = new Map();
+const parsersFor = (rawTypes) => {
+  if (!rawTypes?.length) return undefined;
+  const key = rawTypes.join(',');
+  let parsers = parsersByTypes.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(rawTypes.map((oid) => [oid, asText]));
+    parsersByTypes.set(key, parsers);
+  }
+  return parsers;
+};
 
 /** An error as plain data (structured clone keeps only an Error's message): SQLSTATE and details too. */
 function errorData(err) {
