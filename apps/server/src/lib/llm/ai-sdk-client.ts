@@ -12,7 +12,7 @@ import type { ZodType } from 'zod';
 import type { ChatInput, ChatMessage, ModelClient, TokenUsage } from '@/lib/llm/model-client';
 import { type ModelSpec, PROVIDER_KEY_ENV } from '@/lib/llm/models-config';
 import { nodeFetch } from '@/lib/llm/node-fetch';
-import { generateWire, type OpenAiWire, streamWire } from '@/lib/llm/openai-wire';
+import { generateWire, type OpenAiWire, objectWire, streamWire } from '@/lib/llm/openai-wire';
 import { ModelError } from '@/lib/llm/provider-error';
 import { MAX_RETRIES, withRetries } from '@/lib/llm/provider-retry';
 
@@ -141,9 +141,10 @@ function sdkSchemaOf<T>(schema: ZodType<T>): Schema<T> {
 }
 
 /**
- * An OpenAI-compatible server's text answers are read off the wire directly (openai-wire.ts): the
- * same request and outcomes as the SDK's provider, without its web streams, response schemas and
- * Response objects per call, which cost more than the rest of an answer's path (issue 22's bench).
+ * An OpenAI-compatible server's answers, text and JSON objects (the judge's), are read off the wire
+ * directly (openai-wire.ts): the same request and outcomes as the SDK's provider, without its web
+ * streams, response schemas and Response objects per call, which cost more than the rest of an
+ * answer's path (issue 22's bench).
  */
 function openAiWire(spec: ModelSpec, env: NodeJS.ProcessEnv): OpenAiWire | undefined {
   if (spec.provider !== 'openai-compatible' || !spec.baseURL) return undefined;
@@ -168,6 +169,7 @@ export function createAiSdkClient(spec: ModelSpec, env: NodeJS.ProcessEnv): Mode
     stream: (input) => (wire ? streamWire(wire, input) : streamAnswer(model, input)),
     generate: (input) => (wire ? generateWire(wire, input) : generateText(model, input)),
     object: async ({ system, prompt, schema, signal }) => {
+      if (wire) return objectWire(wire, { system, prompt, schema, signal });
       const res = await generateObject({
         model,
         system,

@@ -1,9 +1,12 @@
 import http from 'node:http';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError } from '@ai-sdk/provider';
+import { generateObject, zodSchema } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { ChatInput } from '@/lib/llm/model-client';
 import { DEPTH_HEADER } from '@/lib/llm/node-fetch';
-import { generateWire, type OpenAiWire, streamWire } from '@/lib/llm/openai-wire';
+import { generateWire, type OpenAiWire, objectWire, streamWire } from '@/lib/llm/openai-wire';
 import { ModelError } from '@/lib/llm/provider-error';
 
 /** An OpenAI-compatible server on 127.0.0.1 whose next answers the tests script. */
@@ -211,5 +214,68 @@ describe('OpenAI-compatible wire', () => {
     expect(err).toBeInstanceOf(Error);
     expect(deltas).toEqual(['पहला ']);
     await expect.poll(() => closed).toBe(1);
+  });
+  describe('a JSON object (the judge’s call)', () => {
+    const schema = z.object({ consensus: z.array(z.string()), verdict: z.enum(['हाँ', 'नहीं']) });
+    const answerWith = (content: string) => (res: http.ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ choices: [{ message: { role: 'assistant', content } }], usage: { prompt_tokens: 9, completion_tokens: 7 } }),
+      );
+    };
+    const ask = (signal = new AbortController().signal) =>
+      objectWire(wire, { system: 'Judge. Reply only with JSON.', prompt: 'प्रश्न: 🙂 ஆம்?', schema, signal });
+
+    it('sends what the AI SDK’s generateObject sends to an OpenAI-compatible server, and answers the checked object and usage', async () => {
+      const object = { consensus: ['दोनों सहमत 🙏', 'இரண்டும்'], verdict: 'हाँ' };
+      scripts.push(answerWith(JSON.stringify(object)), answerWith(JSON.stringify(object)));
+      expect(await ask()).toEqual({ object, usage: { inputTokens: 9, outputTokens: 7 } });
+      // The SDK warns that this provider takes no schema (it sends json_object): expected here.
+      (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+      const sdk = createOpenAICompatible({ name: 'up', baseURL: wire.baseURL, apiKey: wire.apiKey, includeUsage: true }).chatModel(
+        wire.model,
+      );
+      const res = await generateObject({
+        model: sdk,
+        system: 'Judge. Reply only with JSON.',
+        prompt: 'प्रश्न: 🙂 ஆம்?',
+        schema: zodSchema(schema),
+      });
+      expect(res.object).toEqual(object);
+      const [ours, theirs] = seen;
+      expect(ours?.body).toEqual(theirs?.body);
+      expect(ours?.body.response_format).toEqual({ type: 'json_object' });
+      expect(ours?.headers.authorization).toBe('Bearer sk-up');
+      expect(ours?.headers[DEPTH_HEADER]).toBe('1');
+    });
+
+    it('refuses an answer that is not JSON, or not of the schema’s shape, as a ModelError naming no content', async () => {
+      scripts.push(answerWith('यह JSON नहीं है'), answerWith(JSON.stringify({ consensus: 'one', verdict: 'maybe' })));
+      const notJson = await ask().catch((e: unknown) => e);
+      expect(notJson).toBeInstanceOf(ModelError);
+      expect((notJson as Error).message).not.toContain('JSON नहीं');
+      const wrongShape = await ask().catch((e: unknown) => e);
+      expect(wrongShape).toBeInstanceOf(ModelError);
+      expect((wrongShape as Error).message).toBe('the model’s object does not match the schema');
+    });
+
+    it('retries a 503, and stops at once when aborted', async () => {
+      scripts.push(
+        (res) => res.writeHead(503, { 'retry-after': '0' }).end('{}'),
+        answerWith(JSON.stringify({ consensus: [], verdict: 'नहीं' })),
+      );
+      expect((await ask()).object).toEqual({ consensus: [], verdict: 'नहीं' });
+      expect(seen).toHaveLength(2);
+      const controller = new AbortController();
+      scripts.push(async (res) => {
+        await new Promise((r) => setTimeout(r, 2000));
+        answerWith('{}')(res);
+      });
+      const pending = ask(controller.signal).catch((e: unknown) => e);
+      await expect.poll(() => seen.length).toBe(3);
+      controller.abort(new Error('client gone'));
+      expect(await pending).toBeInstanceOf(Error);
+      await expect.poll(() => closed).toBe(1);
+    });
   });
 });

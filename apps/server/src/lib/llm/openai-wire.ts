@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { APICallError } from '@ai-sdk/provider';
+import type { ZodType } from 'zod';
 import type { ChatInput, ChatMessage, StreamResult, TokenUsage } from '@/lib/llm/model-client';
 import { agents, DEPTH_HEADER, decoded, flatHeaders, readBytes } from '@/lib/llm/node-fetch';
 import { ModelError } from '@/lib/llm/provider-error';
@@ -120,9 +121,15 @@ const refusal = (value: { error?: { message?: unknown } }) =>
 
 /** The whole answer in one JSON response. */
 export async function generateWire(wire: OpenAiWire, input: ChatInput): Promise<{ text: string; usage: TokenUsage }> {
-  const text = await withRetries(async () => readAll(await post(wire, requestBody(wire, input, false), input.signal)), input.signal, {
-    deadline: input.deadline,
-  });
+  return answerOf(
+    await withRetries(async () => readAll(await post(wire, requestBody(wire, input, false), input.signal)), input.signal, {
+      deadline: input.deadline,
+    }),
+  );
+}
+
+/** The first choice's text and the usage of a Chat Completions JSON response. */
+function answerOf(text: string): { text: string; usage: TokenUsage } {
   const answer = parse<{ choices?: Array<{ message?: { content?: unknown } }>; usage?: Usage; error?: { message?: unknown } }>(
     text,
     'an answer',
@@ -132,6 +139,32 @@ export async function generateWire(wire: OpenAiWire, input: ChatInput): Promise<
   if (!Array.isArray(answer.choices)) throw new ModelError('the model’s answer has no choices');
   const content = answer.choices[0]?.message?.content;
   return { text: typeof content === 'string' ? content : '', usage: usageOf(answer.usage) };
+}
+
+/**
+ * A JSON object checked against `schema`, asked for as the AI SDK's `generateObject` asks an
+ * OpenAI-compatible server (the system prompt and the prompt, `response_format: json_object`), and
+ * refused as it refuses one: an answer that is not JSON, or not of the schema's shape, fails the call.
+ */
+export async function objectWire<T>(
+  wire: OpenAiWire,
+  { system, prompt, schema, signal }: { system: string; prompt: string; schema: ZodType<T>; signal: AbortSignal },
+): Promise<{ object: T; usage: TokenUsage }> {
+  const body = JSON.stringify({
+    model: wire.model,
+    messages: wireMessages(system, [{ role: 'user', content: prompt }]),
+    response_format: { type: 'json_object' },
+  });
+  const { text, usage } = answerOf(await withRetries(async () => readAll(await post(wire, body, signal)), signal));
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ModelError('the model’s object is not JSON');
+  }
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new ModelError('the model’s object does not match the schema');
+  return { object: checked.data, usage };
 }
 
 /**
