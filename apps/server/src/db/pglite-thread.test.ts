@@ -79,6 +79,72 @@ describe('PGlite in a worker thread (decision 018)', () => {
     expect(rows.rows).toEqual([{ id: 5, v: 'बाहर' }]);
   });
 
+  it("answers every kind of value as PGlite's own query does, first run and prepared runs alike", async () => {
+    // The worker sends a statement in one trip, untyped parameters as node-postgres does, and keeps
+    // it prepared after its first run: the rows must be PGlite's, value for value.
+    const own = new PGlite('memory://');
+    const ddl = `create table kinds (id int primary key, words text, tags text[], ids uuid[], doc jsonb, big bigint,
+      yes boolean, price numeric, at timestamptz, day date, bytes bytea)`;
+    await own.exec(ddl);
+    await thread.exec(ddl);
+    const insert =
+      'insert into kinds values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id, words, tags, ids, doc, big, yes, price, at, day, bytes';
+    const rows: unknown[][] = [
+      [
+        1,
+        'सङ्गम தமிழ் 🙏',
+        ['a,b', 'say "hi"', 'back\\slash', 'हिंदी', '{x}'],
+        ['0b5c2a52-6c1e-4c4b-9a3e-1f1f1f1f1f1f'],
+        JSON.stringify({ भाषा: 'हिंदी', n: [1, 2] }),
+        '9007199254740993',
+        true,
+        '12.50',
+        new Date('2026-11-27T10:00:00.123Z').toISOString(),
+        '2026-11-27',
+        new Uint8Array([0, 1, 255]),
+      ],
+      [2, '', [], [], 'null', '-1', false, '0', '1970-01-01T00:00:00Z', '1999-12-31', new Uint8Array([])],
+      [3, null, null, null, null, null, null, null, null, null, null],
+    ];
+    for (const values of rows) {
+      // The second and third rows run the statement the first one prepared.
+      expect((await thread.query(insert, values)).rows).toEqual((await own.query(insert, values)).rows);
+    }
+    const select = 'select * from kinds where id = any($1::int[]) order by id';
+    const drizzleParsers = { 1184: (v: string) => v, 1082: (v: string) => v, 1114: (v: string) => v };
+    for (const options of [{}, { rowMode: 'array' as const, parsers: drizzleParsers }]) {
+      const ours = await thread.query(select, [[1, 2, 3]], options);
+      const theirs = await own.query(select, [[1, 2, 3]], options);
+      expect(ours.rows).toEqual(theirs.rows);
+      expect(ours.fields).toEqual(theirs.fields);
+    }
+    await own.close();
+  });
+
+  it('a prepared statement survives its failures, and is prepared anew when its table changes shape', async () => {
+    await thread.exec('create table shapes (id int primary key, v text)');
+    const insert = 'insert into shapes values ($1, $2) returning *';
+    expect((await thread.query(insert, [1, 'एक'])).rows).toEqual([{ id: 1, v: 'एक' }]);
+    // A failure on a prepared run (a duplicate key), then the same statement runs again.
+    expect(databaseErrorCode(await thread.query(insert, [1, 'again']).catch((e: unknown) => e))).toBe('23505');
+    expect((await thread.query(insert, [2, 'दो'])).rows).toEqual([{ id: 2, v: 'दो' }]);
+    // A statement that fails to parse is not kept, and a good one after it still runs.
+    expect(databaseErrorCode(await thread.query('select nope from shapes where id = $1', [1]).catch((e: unknown) => e))).toBe('42703');
+    const read = 'select * from shapes where id = $1';
+    expect((await thread.query(read, [2])).rows).toEqual([{ id: 2, v: 'दो' }]);
+    // The table changes shape under the prepared "select *": it answers with the new shape.
+    await thread.exec('alter table shapes add column n int default 7');
+    expect((await thread.query(read, [2])).rows).toEqual([{ id: 2, v: 'दो', n: 7 }]);
+    // Inside a transaction a failure aborts it, as in PGlite; the statements work again after.
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query(insert, [3, 'तीन']);
+        await tx.query(insert, [3, 'तीन']);
+      }),
+    ).rejects.toThrow();
+    expect((await thread.query('select count(*)::int as n from shapes')).rows).toEqual([{ n: 2 }]);
+  });
+
   it('keeps the event loop free while a long statement runs', async () => {
     // A timer every 5 ms: the longest gap between its ticks (and the statement's start and end) is
     // how long the event loop was held. In-process, PGlite holds it for the whole statement.
