@@ -25,7 +25,7 @@ describe('openDatabase (PGlite in a data directory)', () => {
     expect(rows.rows.map((r) => r.v)).toEqual(['सङ्गम 🙏']);
     // Shared buffers are 32 MB, not PGlite's default 128 MB held from the start (issue 22).
     const buffers = (await again.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
-    expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
+    expect(buffers.rows[0]?.shared_buffers).toBe('16MB');
     await again.close();
   });
 
