@@ -2,6 +2,7 @@
 // GenerateAnswer with one proposer at concurrency 1; time to first streamed byte at concurrency 1 and 64;
 // five proposers, a judge and an aggregator (issue 22's Universe figure) against the slowest proposer, the
 // judge and the aggregator called directly one after the other.
+// BENCH_SERVER_JS (another build), BENCH_N (c=1 answers, 300), BENCH_UNIVERSE_N (Universe answers, 50).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -42,7 +43,22 @@ fs.writeFileSync(
 const REPLY = 'word '.repeat(40);
 for (const id of ['solo', 'p1', 'p2', 'p3', 'p4', 'p5', 'judge', 'agg']) fake.behave(id, { reply: REPLY, chunkSize: 20 });
 fake.behave('p5', { reply: REPLY, chunkSize: 20, delayMs: 50 });
-fake.behave('judge', { reply: REPLY, chunkSize: 20, delayMs: 20 });
+// The judge answers what a real one does: the analysis as JSON, naming the answers by their ids.
+const ANALYSIS = JSON.stringify({
+  consensus: [{ text: 'All five say the same thing.', models: ['p1', 'p2', 'p3', 'p4', 'p5'] }],
+  contradictions: [
+    {
+      topic: 'Length',
+      sides: [
+        { claim: 'Short.', models: ['p1'] },
+        { claim: 'Long.', models: ['p2', 'p3'] },
+      ],
+    },
+  ],
+  unique: [{ text: 'Only one says this.', models: ['p4'] }],
+  openQuestions: ['What was not asked?'],
+});
+fake.behave('judge', { reply: ANALYSIS, chunkSize: 20, delayMs: 20 });
 fake.behave('agg', { reply: REPLY, chunkSize: 20, delayMs: 20 });
 
 // Both legs use the same client (node:http with keep-alive) so that only the server's work differs;
@@ -206,7 +222,7 @@ try {
   const b = await session(five);
   const slowest = [];
   const total = [];
-  for (let i = 0; i < 50; i += 1) {
+  for (let i = 0; i < Number(process.env.BENCH_UNIVERSE_N ?? 50); i += 1) {
     const p5 = (await direct('p5', false)).total;
     const judge = (await direct('judge', false)).total;
     const agg = (await direct('agg', false)).total;

@@ -16,7 +16,11 @@ export async function freePort() {
   });
 }
 
-export async function startServer(env = {}, { serverJs = path.join(root, 'apps/server/dist/server.js') } = {}) {
+// BENCH_SERVER_JS: another build of the server (e.g. one made before a change) for every bench.
+const defaultServerJs = process.env.BENCH_SERVER_JS
+  ? path.resolve(process.env.BENCH_SERVER_JS)
+  : path.join(root, 'apps/server/dist/server.js');
+export async function startServer(env = {}, { serverJs = defaultServerJs } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-bench-'));
   // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
