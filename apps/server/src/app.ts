@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '@/db/client';
 import type { Config } from '@/env';
 import { createAccessTokens } from '@/lib/access-tokens';
 import { type Clock, systemClock } from '@/lib/clock';
+import { serializeErrorWithoutQuery } from '@/lib/log-errors';
 import { createMailer } from '@/lib/mailer/mailer';
 import { createKnownClients } from '@/lib/rate-limit/known-clients';
 import { memoryRateLimiter, resilientRateLimiter } from '@/lib/rate-limit/rate-limiter';
@@ -82,6 +83,8 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-razorpay-signature"]'],
       // A query string can carry a secret (the outbox key): requests are logged by path only.
       serializers: {
+        // A failed statement's text and parameters (what users sent) never reach a log line.
+        err: serializeErrorWithoutQuery,
         req: (req: { method?: string; url?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
           url: req.url?.split('?')[0],
