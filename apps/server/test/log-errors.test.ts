@@ -47,6 +47,23 @@ describe('a failed statement in the log (no secret in logs)', () => {
     expect(logged.detail).toBeUndefined();
   });
 
+  it('a model provider’s error loses the request and response bodies it carries (the prompt, the answer)', async () => {
+    const { APICallError } = await import('@ai-sdk/provider');
+    const err = new APICallError({
+      message: 'Bad Request',
+      url: 'https://api.example.com/v1/chat/completions',
+      requestBodyValues: { messages: [{ role: 'user', content: 'मेरा गुप्त प्रश्न' }] },
+      statusCode: 400,
+      responseBody: '{"error":"गुप्त उत्तर"}',
+      isRetryable: false,
+    });
+    lines.length = 0;
+    t.app.log.error({ err }, 'answer failed');
+    const line = lines.join('');
+    expect(line).not.toContain('गुप्त');
+    expect(JSON.parse(line).err).toMatchObject({ type: 'APICallError', statusCode: 400, message: 'Bad Request' });
+  });
+
   it('logs any other error as pino would', () => {
     const err = Object.assign(new Error('upstream refused'), { code: 'ECONNREFUSED' });
     lines.length = 0;

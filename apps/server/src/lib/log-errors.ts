@@ -4,8 +4,11 @@ import { databaseErrorCode } from '@/errors';
 /** What stands in a log line for a failed statement's text and parameters. */
 export const QUERY_NOT_LOGGED = 'Failed query (its text and parameters are not logged)';
 const SQLSTATE = /^\d\d[0-9A-Z]{3}$/;
-/** Fields of a database error (or drizzle's wrapper) that carry the statement or the values in it. */
-const DATA_FIELDS = new Set(['query', 'params', 'detail', 'where', 'internalQuery', 'hint']);
+/**
+ * Fields that carry what users sent: a database error's (or drizzle's wrapper's) statement and values,
+ * and a model provider's request and response bodies on the AI SDK's APICallError.
+ */
+const DATA_FIELDS = new Set(['query', 'params', 'detail', 'where', 'internalQuery', 'hint', 'requestBodyValues', 'responseBody']);
 
 /**
  * drizzle wraps every database error as "Failed query: <sql>\nparams: <values>", with `query` and
@@ -29,7 +32,7 @@ export function serializeErrorWithoutQuery(err: unknown) {
     current = e.cause;
   }
   const serialized = stdSerializers.err(err as Error);
-  if (replaced.size === 0) return serialized;
+  if (replaced.size === 0) return scrub(serialized, []);
   // The longest first: a wrapper's message contains its cause's.
   const pairs = [...replaced].sort((a, b) => b[0].length - a[0].length);
   const sqlState = databaseErrorCode(err);
