@@ -164,10 +164,10 @@ async function oneToken(url, dataDir, i) {
 /**
  * Sangam's built server (run `npm run build -w @sangam/server` first) with one proposer on the mock,
  * on PGlite or (`postgres`) a fresh PostgreSQL database, with `users` signed-in users.
- * `serverJs`: another build (default BENCH_SERVER_JS, else apps/server/dist/server.js); `env`: more settings.
+ * `serverJs`: another build (else startServer's: BENCH_SERVER_JS, or apps/server/dist/server.js); `env`: more settings.
  * `call(stream, { chat, user })`: kept nowhere (a non-UUID Chat_Id) or, with `chat`, a new chat.
  */
-export async function startSangam(mockUrl, { postgres = false, users = 64, name, serverJs = process.env.BENCH_SERVER_JS, env = {} } = {}) {
+export async function startSangam(mockUrl, { postgres = false, users = 64, name, serverJs, env = {} } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-gateways-'));
   const modelsFile = path.join(dir, 'models.json');
   fs.writeFileSync(
@@ -196,7 +196,7 @@ export async function startSangam(mockUrl, { postgres = false, users = 64, name,
       ...(db ? { DATABASE_URL: db.url } : {}),
       ...env,
     },
-    // `serverJs` (BENCH_SERVER_JS): another build of the server (e.g. one made before a change).
+    // `serverJs`: another build of the server (e.g. one made before a change, BENCH_BEFORE_JS).
     serverJs ? { serverJs: path.resolve(serverJs) } : {},
   );
   const auth = await tokens(server.url, server.dataDir, users).catch(async (err) => {

@@ -27,6 +27,9 @@ export function assertFound<T>(value: T | null | undefined, code: ErrorCode = 'N
   return value;
 }
 
+/** A SQLSTATE: two digits of class, three of condition. */
+export const SQLSTATE = /^\d\d[0-9A-Z]{3}$/;
+
 /**
  * The SQLSTATE of a database error (PostgreSQL and PGlite), looked for along the `cause` chain since
  * Drizzle wraps the driver's error: `23503` foreign key, `23505` unique, `22xxx` bad data.
@@ -35,7 +38,7 @@ export function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d\d[0-9A-Z]{3}$/.test(code)) return code;
+    if (typeof code === 'string' && SQLSTATE.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

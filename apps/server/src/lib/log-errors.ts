@@ -1,9 +1,8 @@
 import { stdSerializers } from 'pino';
-import { databaseErrorCode } from '@/errors';
+import { databaseErrorCode, SQLSTATE } from '@/errors';
 
 /** What stands in a log line for a failed statement's text and parameters. */
 export const QUERY_NOT_LOGGED = 'Failed query (its text and parameters are not logged)';
-const SQLSTATE = /^\d\d[0-9A-Z]{3}$/;
 /**
  * Fields that carry what users sent: a database error's (or drizzle's wrapper's) statement and values,
  * and a model provider's request and response bodies on the AI SDK's APICallError.
@@ -31,12 +30,10 @@ export function serializeErrorWithoutQuery(err: unknown) {
     }
     current = e.cause;
   }
-  const serialized = stdSerializers.err(err as Error);
-  if (replaced.size === 0) return scrub(serialized, []);
   // The longest first: a wrapper's message contains its cause's.
   const pairs = [...replaced].sort((a, b) => b[0].length - a[0].length);
   const sqlState = databaseErrorCode(err);
-  return { ...scrub(serialized, pairs), ...(sqlState ? { sqlState } : {}) };
+  return { ...scrub(stdSerializers.err(err as Error), pairs), ...(sqlState ? { sqlState } : {}) };
 }
 
 function scrub<T>(value: T, pairs: Array<[string, string]>): T {

@@ -39,13 +39,19 @@ export function wireMessages(system: string, messages: ChatMessage[]): WireMessa
   return out;
 }
 
-const requestBody = (wire: OpenAiWire, input: ChatInput, stream: boolean) =>
+/** The Chat Completions request: streamed (with usage), whole, or whole as a JSON object (`json`). */
+const requestBody = (
+  wire: OpenAiWire,
+  input: Pick<ChatInput, 'system' | 'messages' | 'maxOutputTokens' | 'temperature'>,
+  as: 'stream' | 'whole' | 'json',
+) =>
   JSON.stringify({
     model: wire.model,
     messages: wireMessages(input.system, input.messages),
     ...(input.maxOutputTokens === undefined ? {} : { max_tokens: input.maxOutputTokens }),
     ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
-    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+    ...(as === 'stream' ? { stream: true, stream_options: { include_usage: true } } : {}),
+    ...(as === 'json' ? { response_format: { type: 'json_object' } } : {}),
   });
 
 /** The AI SDK's rule: a time-out, a conflict, a rate limit and any 5xx are worth another try. */
@@ -120,16 +126,18 @@ const refusal = (value: { error?: { message?: unknown } }) =>
   value.error ? new ModelError(typeof value.error.message === 'string' ? 'the model reported an error' : 'the model failed') : undefined;
 
 /** The whole answer in one JSON response. */
-export async function generateWire(wire: OpenAiWire, input: ChatInput): Promise<{ text: string; usage: TokenUsage }> {
-  return answerOf(
-    await withRetries(async () => readAll(await post(wire, requestBody(wire, input, false), input.signal)), input.signal, {
-      deadline: input.deadline,
-    }),
-  );
+export function generateWire(wire: OpenAiWire, input: ChatInput): Promise<{ text: string; usage: TokenUsage }> {
+  return wholeAnswer(wire, requestBody(wire, input, 'whole'), input.signal, input.deadline);
 }
 
-/** The first choice's text and the usage of a Chat Completions JSON response. */
-function answerOf(text: string): { text: string; usage: TokenUsage } {
+/** POSTs `body` (retrying as the SDK does) and reads the first choice's text and the usage of the JSON response. */
+async function wholeAnswer(
+  wire: OpenAiWire,
+  body: string,
+  signal: AbortSignal,
+  deadline?: number,
+): Promise<{ text: string; usage: TokenUsage }> {
+  const text = await withRetries(async () => readAll(await post(wire, body, signal)), signal, { deadline });
   const answer = parse<{ choices?: Array<{ message?: { content?: unknown } }>; usage?: Usage; error?: { message?: unknown } }>(
     text,
     'an answer',
@@ -150,12 +158,8 @@ export async function objectWire<T>(
   wire: OpenAiWire,
   { system, prompt, schema, signal }: { system: string; prompt: string; schema: ZodType<T>; signal: AbortSignal },
 ): Promise<{ object: T; usage: TokenUsage }> {
-  const body = JSON.stringify({
-    model: wire.model,
-    messages: wireMessages(system, [{ role: 'user', content: prompt }]),
-    response_format: { type: 'json_object' },
-  });
-  const { text, usage } = answerOf(await withRetries(async () => readAll(await post(wire, body, signal)), signal));
+  const body = requestBody(wire, { system, messages: [{ role: 'user', content: prompt }] }, 'json');
+  const { text, usage } = await wholeAnswer(wire, body, signal);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -208,7 +212,7 @@ export function streamWire(wire: OpenAiWire, input: ChatInput): StreamResult {
   });
   async function* text() {
     try {
-      const body = await withRetries(() => post(wire, requestBody(wire, input, true), input.signal), input.signal, {
+      const body = await withRetries(() => post(wire, requestBody(wire, input, 'stream'), input.signal), input.signal, {
         deadline: input.deadline,
       });
       let finished = false;
