@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -30,12 +31,26 @@ type DriverClient = { query: (text: string, params: unknown[]) => Promise<RawRow
  */
 export async function runRaw<Row>(db: Db, text: string, params: unknown[]): Promise<RawRows<Row>> {
   const client = (db as unknown as { $client?: DriverClient }).$client;
+  // On PostgreSQL each text is a named prepared statement on every connection that runs it: parsed
+  // and planned once per connection, not once per answer (PGlite's worker keeps its own, by text).
+  if (client instanceof pg.Pool) return (await client.query({ name: preparedName(text), text, values: params })) as unknown as RawRows<Row>;
   if (client && typeof client.query === 'function') return (await client.query(text, params)) as RawRows<Row>;
   const parts = text.split(/(\$\d+)/).map((piece) => {
     const n = /^\$(\d+)$/.exec(piece)?.[1];
     return n ? sql`${sql.param(params[Number(n) - 1])}` : sql.raw(piece);
   });
   return (await db.execute(sql.join(parts))) as unknown as RawRows<Row>;
+}
+
+/** A statement's name on PostgreSQL, from its text: one name per text, so no two texts share one. */
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `sangam_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
 }
 
 /** Finds the migrations folder from the source tree or from the bundled dist. */

@@ -125,4 +125,44 @@ describe('usage meter of the database only process (PGlite)', () => {
     // Now it knows: the next one waits for the write and is refused before any model runs.
     await expect(meter.admit({ userId: u.id, requestId: 'k4', tokens: 1 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
   });
+
+  it('writes a reservation without waiting for the settlements, which follow within their own batch', async () => {
+    const u = await newUser('split');
+    const meter = meterOf(1_000_000);
+    const first = await meter.reserve({ userId: u.id, requestId: 's1', tokens: 10 });
+    meter.settle(first, [{ modelId: 'm', tokens: 4 }]);
+    // The next answer's reservation is in the database at once; the settlement of the first waits.
+    const second = await meter.reserve({ userId: u.id, requestId: 's2', tokens: 10 });
+    const rows = async () =>
+      (await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).map((r) => r.requestId).sort();
+    expect(await rows()).toEqual(['s1', 's2']);
+    expect(await database.db.select().from(usage).where(eq(usage.userId, u.id))).toHaveLength(0);
+    // Within SETTLE_AFTER_MS it is written on its own.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await rows()).toEqual(['s2']);
+    expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 4, requests: 1 });
+    meter.release(second);
+    await meter.flush();
+    expect(await rows()).toEqual([]);
+  });
+
+  it('a reservation released before its row is written leaves nothing behind and charges nothing', async () => {
+    const u = await newUser('released-early');
+    const meter = meterOf(1_000_000);
+    const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'r1', tokens: 10 });
+    // Given back on the same turn, before the reservation's write has started.
+    meter.release(reservation);
+    await written;
+    await meter.flush();
+    expect(await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).toHaveLength(0);
+    expect(await database.db.select().from(usage).where(eq(usage.userId, u.id))).toHaveLength(0);
+    // Many at once, released while their rows are being written: the same.
+    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => meter.admit({ userId: u.id, requestId: `m${i}`, tokens: 1 })));
+    for (const [i, m] of many.entries()) if (i % 2) meter.release(m.reservation);
+    await Promise.all(many.map((m) => m.written));
+    for (const [i, m] of many.entries()) if (!(i % 2)) meter.settle(m.reservation, [{ modelId: 'm', tokens: 2 }]);
+    await meter.flush();
+    expect(await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).toHaveLength(0);
+    expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 40, requests: 20 });
+  });
 });

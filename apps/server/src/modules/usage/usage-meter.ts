@@ -29,9 +29,8 @@ const MAX_PENDING = 100_000;
 const MAX_TRIES = 5;
 const RETRY_AFTER_MS = 1_000;
 /**
- * A settlement or release waits this long before it is written on its own: meanwhile the next
- * reservation's write takes it along, so one answer after another costs one write each instead of
- * two. Nothing is lost on kill -9: an unsettled reservation is counted as is.
+ * A settlement or release waits this long for others before they are written together in one
+ * statement; no answer waits for it. Nothing is lost on kill -9: an unsettled reservation is counted as is.
  */
 const SETTLE_AFTER_MS = 10;
 /** Answers of one user in progress at once (shared by every instance through the database). */
@@ -49,8 +48,7 @@ const MAX_HELD = 50_000;
  * reservation of the request's estimated tokens in the database, refused once the month's usage
  * plus the reservations in progress reaches the allowance, or while MAX_ANSWERS_IN_FLIGHT answers
  * of the user are running. `settle` replaces the reservation by the real usage and `release` drops
- * it (the answer failed); both are written with the next reservation, or on their own after
- * SETTLE_AFTER_MS, batched with the others waiting. If the process dies in between, the reservation stays and is counted as is:
+ * it (the answer failed); both are written within SETTLE_AFTER_MS, batched with the others waiting. If the process dies in between, the reservation stays and is counted as is:
  * nothing answered goes uncounted.
  */
 export function createUsageMeter({
@@ -77,33 +75,51 @@ export function createUsageMeter({
   let releases: string[] = [];
   /** Reservations waiting for the next batch, each with the answer that awaits it (`exclusive` only). */
   let reserving: Array<NewReservation & { written: (plan: string | undefined) => void; failed: (err: unknown) => void }> = [];
-  let scheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
+  /** The next turn of the event loop, when the reservations waiting are written (`exclusive`). */
+  let reservationTurn: NodeJS.Immediate | undefined;
+  /** When the settlements and releases waiting are written: SETTLE_AFTER_MS (`soon`) or, after a failed write, `retry`. */
+  let settleTimer: NodeJS.Timeout | undefined;
+  let settleWhen: 'soon' | 'retry' | undefined;
 
   /** The batch being written, and the one waiting for it (everything queued meanwhile). */
   let writing: Promise<void> | undefined;
   let following: Promise<void> | undefined;
+  /** Whether the batch waiting takes the settlements too (someone asked for everything). */
+  let followingTakesAll = false;
 
   /**
-   * Writes every waiting reservation and settlement; resolves once they (and any earlier batch) are
-   * in the database. One batch is written at a time: what arrives while one is written waits and
-   * goes in the next, so the busier the server, the larger the batches (group commit), at no cost
-   * in latency when it is idle.
+   * Writes the waiting reservations and, with `all` (or once FLUSH_AT are queued), the settlements
+   * and releases; resolves once they (and any earlier batch) are in the database. One batch is
+   * written at a time: what arrives while one is written waits and goes in the next, so the busier
+   * the server, the larger the batches (group commit), at no cost in latency when it is idle.
+   * Reservations go on their own (a lean insert) without waiting for the settlements: an answer
+   * awaits its reservation, nobody awaits a settlement. A release queued before its reservation's
+   * row is written goes in the same batch or a later one (a batch that takes releases takes every
+   * reservation waiting), and the batch writes reservations first.
    */
-  function flush(): Promise<void> {
-    cancelScheduled();
+  function flush(all = true): Promise<void> {
     if (writing) {
+      followingTakesAll ||= all;
       following ??= writing.then(() => {
         following = undefined;
-        return flush();
+        const takesAll = followingTakesAll;
+        followingTakesAll = false;
+        return flush(takesAll);
       });
       return following;
     }
-    const batch = pending;
-    const dropped = releases;
+    if (reservationTurn) clearImmediate(reservationTurn);
+    reservationTurn = undefined;
     const reserved = reserving;
-    pending = [];
-    releases = [];
     reserving = [];
+    const settling = all || pending.length + releases.length >= FLUSH_AT;
+    const batch = settling ? pending : [];
+    const dropped = settling ? releases : [];
+    if (settling) {
+      cancelSettleTimer();
+      pending = [];
+      releases = [];
+    }
     if (batch.length === 0 && dropped.length === 0 && reserved.length === 0) return Promise.resolve();
     writing = recordUsage(db, batch, dropped, reserved)
       .then(
@@ -119,7 +135,7 @@ export function createUsageMeter({
           pending = [...retry, ...pending].slice(-MAX_PENDING);
           releases = [...dropped, ...releases].slice(-MAX_PENDING);
           log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
-          if (pending.length || releases.length) schedule('retry');
+          if (pending.length || releases.length) scheduleSettle('retry');
         },
       )
       .finally(() => {
@@ -129,33 +145,30 @@ export function createUsageMeter({
   }
 
   /**
-   * When the next batch is written: `now` (next turn of the event loop: an answer awaits its
-   * reservation), `soon` (settlements and releases wait SETTLE_AFTER_MS for company, and the next
-   * reservation's write takes them at once), or `retry` (after a failed write). The earliest wins.
+   * Settlements and releases wait SETTLE_AFTER_MS for company (`soon`), or RETRY_AFTER_MS after a
+   * failed write (`retry`); the earlier wins.
    */
-  type When = 'now' | 'soon' | 'retry';
-  const ORDER: Record<When, number> = { now: 0, soon: 1, retry: 2 };
-  let scheduledWhen: When | undefined;
-  function schedule(when: When) {
-    if (scheduledWhen && ORDER[scheduledWhen] <= ORDER[when]) return;
-    cancelScheduled();
-    scheduledWhen = when;
-    if (when === 'now') scheduled = setImmediate(() => void flush());
-    else if (when === 'soon') scheduled = setTimeout(() => void flush(), SETTLE_AFTER_MS);
-    // Only a retry's wait is unref'd: an answer may be awaiting the next flush (its reservation).
-    else scheduled = setTimeout(() => void flush(), RETRY_AFTER_MS).unref();
+  function scheduleSettle(when: 'soon' | 'retry') {
+    if (settleWhen === 'soon' || settleWhen === when) return;
+    cancelSettleTimer();
+    settleWhen = when;
+    settleTimer = setTimeout(() => void flush(), when === 'soon' ? SETTLE_AFTER_MS : RETRY_AFTER_MS);
+    // Only a retry's wait is unref'd: nothing awaits it, and it must not keep the process alive.
+    if (when === 'retry') settleTimer.unref();
   }
-  function cancelScheduled() {
-    // Each handle with its own function: clearImmediate given a Timeout unlinks it from a list it is
-    // not in, corrupting the event loop's queues (answers then wait forever).
-    if (scheduledWhen === 'now') clearImmediate(scheduled as NodeJS.Immediate);
-    else if (scheduled) clearTimeout(scheduled as NodeJS.Timeout);
-    scheduled = undefined;
-    scheduledWhen = undefined;
+  function cancelSettleTimer() {
+    if (settleTimer) clearTimeout(settleTimer);
+    settleTimer = undefined;
+    settleWhen = undefined;
   }
 
-  const queued = (when: 'now' | 'soon') =>
-    pending.length + releases.length + reserving.length >= FLUSH_AT ? void flush() : schedule(when);
+  /** A reservation is written on the next turn of the event loop (an answer awaits it), with the others of that turn. */
+  const reservationQueued = () => {
+    if (pending.length + releases.length + reserving.length >= FLUSH_AT) void flush();
+    else reservationTurn ??= setImmediate(() => void flush(false));
+  };
+  /** A settlement or release is written within SETTLE_AFTER_MS, or at once when FLUSH_AT are waiting. */
+  const settlementQueued = () => (pending.length + releases.length + reserving.length >= FLUSH_AT ? void flush() : scheduleSettle('soon'));
 
   /** The month's usage from the database, after this instance's waiting settlements are written. */
   async function read(userId: string, now: number) {
@@ -216,7 +229,7 @@ export function createUsageMeter({
       try {
         plan = await new Promise<string | undefined>((done, failed) => {
           reserving.push({ id, userId, month, requestId, tokens, now, written: done, failed });
-          queued('now');
+          reservationQueued();
         });
       } catch (err) {
         undo();
@@ -230,7 +243,7 @@ export function createUsageMeter({
       if (before >= planOf(plan, freeTokens).tokens) {
         undo();
         releases.push(id);
-        queued('soon');
+        settlementQueued();
         throw new AppError('QUOTA_EXCEEDED');
       }
     })();
@@ -316,13 +329,13 @@ export function createUsageMeter({
         reservationId: reservation.id,
       });
       ended(reservation, totalTokens(byModel));
-      queued('soon');
+      settlementQueued();
     },
     /** Gives the whole reservation back: the answer failed, nothing is charged. */
     release: (reservation: Reservation) => {
       releases.push(reservation.id);
       ended(reservation, 0);
-      queued('soon');
+      settlementQueued();
     },
     read,
     flush,
