@@ -73,14 +73,7 @@ export async function recordUsage(
   const plans = new Map<string, string>();
   if (batch.length === 0 && releases.length === 0 && reservations.length === 0) return plans;
   if (batch.length === 0 && releases.length === 0) {
-    const written = await runRaw<{ reservation_id: string; plan: string }>(db, INSERT_RESERVATIONS, [
-      reservations.map((r) => r.id),
-      reservations.map((r) => r.userId),
-      reservations.map((r) => r.month),
-      reservations.map((r) => r.requestId),
-      reservations.map((r) => r.tokens),
-      reservations.map((r) => iso(r.now)),
-    ]);
+    const written = await runRaw<{ reservation_id: string; plan: string }>(db, INSERT_RESERVATIONS, reservationColumns(reservations));
     for (const row of written.rows) plans.set(row.reservation_id, row.plan);
     return plans;
   }
@@ -91,12 +84,7 @@ export async function recordUsage(
   );
   // The function's arguments in its order, each an array of one column (RECORD_USAGE's parameters).
   const result = await runRaw<{ reservation_id: string; plan: string }>(db, RECORD_USAGE, [
-    reservations.map((r) => r.id),
-    reservations.map((r) => r.userId),
-    reservations.map((r) => r.month),
-    reservations.map((r) => r.requestId),
-    reservations.map((r) => r.tokens),
-    reservations.map((r) => iso(r.now)),
+    ...reservationColumns(reservations),
     settling,
     events.map((e) => e.userId),
     events.map((e) => e.requestId),
@@ -114,6 +102,15 @@ export async function recordUsage(
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** New reservations as the columns both statements take first: ids, users, months, requests, tokens, times. */
+const reservationColumns = (reservations: NewReservation[]) => [
+  reservations.map((r) => r.id),
+  reservations.map((r) => r.userId),
+  reservations.map((r) => r.month),
+  reservations.map((r) => r.requestId),
+  reservations.map((r) => r.tokens),
+  reservations.map((r) => iso(r.now)),
+];
 const RESERVE_USAGE =
   'select outcome, reservation_id from sangam_reserve_usage($1::uuid, $2, $3, $4::integer, $5::timestamptz, $6::timestamptz, $7::integer, $8::jsonb, $9::bigint)';
 /** Each paid plan's monthly tokens, as the reservation function reads them. */
