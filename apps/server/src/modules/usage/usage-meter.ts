@@ -84,27 +84,22 @@ export function createUsageMeter({
   /** The batch being written, and the one waiting for it (everything queued meanwhile). */
   let writing: Promise<void> | undefined;
   let following: Promise<void> | undefined;
-  /** Whether the batch waiting takes the settlements too (someone asked for everything). */
-  let followingTakesAll = false;
 
   /**
    * Writes the waiting reservations and, with `all` (or once FLUSH_AT are queued), the settlements
    * and releases; resolves once they (and any earlier batch) are in the database. One batch is
-   * written at a time: what arrives while one is written waits and goes in the next, so the busier
-   * the server, the larger the batches (group commit), at no cost in latency when it is idle.
-   * Reservations go on their own (a lean insert) without waiting for the settlements: an answer
-   * awaits its reservation, nobody awaits a settlement. A release queued before its reservation's
-   * row is written goes in the same batch or a later one (a batch that takes releases takes every
-   * reservation waiting), and the batch writes reservations first.
+   * written at a time: what arrives while one is written waits and goes in the next, everything
+   * together, so the busier the server, the larger the batches (group commit). While the database
+   * is idle, the reservations of a turn go alone (a plain insert) without the settlements waiting:
+   * an answer awaits its reservation, none awaits a settlement. A release queued before its
+   * reservation's row is written goes in the same batch or a later one (a batch that takes releases
+   * takes every reservation waiting), and a batch writes its reservations first.
    */
   function flush(all = true): Promise<void> {
     if (writing) {
-      followingTakesAll ||= all;
       following ??= writing.then(() => {
         following = undefined;
-        const takesAll = followingTakesAll;
-        followingTakesAll = false;
-        return flush(takesAll);
+        return flush();
       });
       return following;
     }
