@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,27 +30,40 @@ async function startServer(env: Record<string, string>) {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       LOCAL_MODEL: 'off',
       TRUST_PROXY: '127.0.0.1,::1',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the server logs (warnings and errors) or prints when it crashes goes into a failure's message.
+  const said: string[] = [];
+  for (const stream of [proc.stdout, proc.stderr]) stream?.on('data', (chunk: Buffer) => said.push(String(chunk)));
   const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 900; i += 1) {
-    if (proc.exitCode !== null) throw new Error('the server exited');
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+    if (proc.exitCode !== null) throw new Error(`the server exited: ${said.join('').slice(-2000)}`);
     if (
-      await fetch(`${url}/healthz`).then(
+      await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
         (r) => r.ok,
         () => false,
       )
     )
-      return { proc, url };
+      return { proc, url, said };
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not start');
+  proc.kill('SIGKILL');
+  throw new Error(`the server did not start in 90 s: ${said.join('').slice(-2000)}`);
+}
+
+/** A port nothing on this machine listens on now (the system picks it), for the server's own process. */
+async function freePort(): Promise<string> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return String(port);
 }
 
 describe('usage after a crash', () => {
@@ -61,7 +75,7 @@ describe('usage after a crash', () => {
     fs.writeFileSync(modelsFile, fakeModelsFile(fake.url));
     const { database: setup, url: databaseUrl, drop } = await openTestDatabase(dataDir);
     await setup.close();
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = await freePort();
     const server = await startServer({
       PORT: port,
       DATA_DIR: dataDir,
@@ -75,6 +89,7 @@ describe('usage after a crash', () => {
     // Answers in waves of four (the cap in flight); SIGKILL the moment the eighth answer arrives.
     let answered = 0;
     let killed = false;
+    const statuses: string[] = [];
     const ask = async (i: number) => {
       const form = new FormData();
       form.append('Prompt', `crash question ${i}`);
@@ -84,8 +99,10 @@ describe('usage after a crash', () => {
         method: 'POST',
         headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${user.accessToken}` },
         body: form,
-      }).catch(() => undefined);
-      if (res?.status !== 200 || killed) return;
+        signal: AbortSignal.timeout(15_000),
+      }).catch((error: Error) => (killed ? undefined : error));
+      if (!killed) statuses.push(res instanceof Error ? res.name : String(res?.status));
+      if (res instanceof Error || res?.status !== 200 || killed) return;
       answered += 1;
       if (answered === 8) {
         killed = true;
@@ -93,8 +110,11 @@ describe('usage after a crash', () => {
       }
     };
     for (let wave = 0; !killed && wave < 10; wave += 1) await Promise.all([0, 1, 2, 3].map((j) => ask(wave * 4 + j)));
+    // Fewer than eight answers in ten waves: the server is stopped all the same, and the statuses say why.
+    if (!killed) server.proc.kill('SIGKILL');
     await new Promise<void>((resolve) => (server.proc.exitCode !== null ? resolve() : server.proc.once('exit', () => resolve())));
-    expect(answered).toBe(8);
+    const failed = answered === 8 ? {} : { statuses, said: server.said.join('').slice(-2000) };
+    expect({ answered, ...failed }).toEqual({ answered: 8 });
 
     // Reopened later (past any answer's lifetime): settled answers and left reservations are all counted.
     const database = await openDatabase({ url: databaseUrl, dataDir });
