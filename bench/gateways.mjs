@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import { completion, startFloor, startMock, startPortkey, startSangam } from './lib/gateways.mjs';
 import { closedLoop, sequential } from './lib/load.mjs';
-import { percentile, rssMb } from './lib/server.mjs';
+import { medianTable } from './lib/median-table.mjs';
+import { rssMb } from './lib/server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const N = Number(process.env.BENCH_N ?? 150);
@@ -76,13 +77,6 @@ try {
       process.stderr.write(`round ${round + 1}: ${r.name} done\n`);
     }
   }
-  const med = (name, key) => {
-    const xs = figures
-      .get(name)
-      .map((f) => f[key])
-      .filter((x) => x !== undefined);
-    return xs.length ? percentile(xs, 50) : undefined;
-  };
   const lines = [
     ['JSON c=1: time added to an answer (ms)', 'added1', 2],
     ['JSON c=1: server CPU per answer (ms)', 'cpu1', 2],
@@ -93,22 +87,10 @@ try {
     ['SSE c=1: first delta, added (ms)', 'sseAdded1', 2],
     ['SSE c=64: first delta p50 (ms)', 'sse64', 1],
   ];
-  const rss = new Map(rows.map((r) => [r.name, rssMb(r.target.pid)]));
-  const table = [
-    `| figure (median of ${ROUNDS} interleaved rounds) | ${rows.map((r) => r.name).join(' | ')} |`,
-    `|---|${rows.map(() => '---').join('|')}|`,
-    ...lines.map(
-      ([label, key, digits]) =>
-        `| ${label} | ${rows
-          .map((r) => {
-            const v = med(r.name, key);
-            return v === undefined ? '' : v.toFixed(digits);
-          })
-          .join(' | ')} |`,
-    ),
-    `| RSS after the runs (MB) | ${rows.map((r) => rss.get(r.name).toFixed(0)).join(' | ')} |`,
-  ];
-  console.log(table.join('\n'));
+  const names = rows.map((r) => r.name);
+  const rss = names.map((_, i) => rssMb(rows[i].target.pid).toFixed(0));
+  const { text } = medianTable({ rounds: ROUNDS, names, figures, lines, extra: [['RSS after the runs (MB)', rss]] });
+  console.log(text);
   if (process.env.BENCH_JSON)
     fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(Object.fromEntries([...figures].map(([k, v]) => [k, v])), null, 1));
 } finally {

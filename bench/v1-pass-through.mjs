@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { completion, freshPostgres, startFloor, startMock, startPortkey } from './lib/gateways.mjs';
 import { closedLoop, sequential } from './lib/load.mjs';
-import { percentile, signedInToken, startServer } from './lib/server.mjs';
+import { medianTable } from './lib/median-table.mjs';
+import { signedInToken, startServer } from './lib/server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const N = Number(process.env.BENCH_N ?? 150);
@@ -105,11 +106,6 @@ try {
       process.stderr.write(`round ${round + 1}: ${g.name} done\n`);
     }
   }
-  const med = (name, key) =>
-    percentile(
-      figures.get(name).map((f) => f[key]),
-      50,
-    );
   const lines = [
     ['JSON c=1: time added (ms)', 'jsonAdded1', 2],
     ['JSON c=1: server CPU per answer (ms)', 'jsonCpu1', 2],
@@ -122,15 +118,10 @@ try {
     ['SSE c=64: first content chunk p50 (ms)', 'sseP50_64', 1],
     ['SSE c=64: server CPU per answer (ms)', 'sseCpu64', 2],
   ];
-  const table = [
-    `| figure (median of ${ROUNDS} interleaved rounds) | ${gateways.map((g) => g.name).join(' | ')} |`,
-    `|---|${gateways.map(() => '---').join('|')}|`,
-    ...lines.map(([label, key, digits]) => `| ${label} | ${gateways.map((g) => med(g.name, key).toFixed(digits)).join(' | ')} |`),
-  ];
-  console.log(table.join('\n'));
+  const { text, medians } = medianTable({ rounds: ROUNDS, names: gateways.map((g) => g.name), figures, lines });
+  console.log(text);
   if (process.env.BENCH_JSON) {
-    const out = Object.fromEntries(gateways.map((g) => [g.name, Object.fromEntries(lines.map(([, key]) => [key, med(g.name, key)]))]));
-    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rounds: ROUNDS, medians: out, runs: Object.fromEntries(figures) }, null, 2));
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rounds: ROUNDS, medians, runs: Object.fromEntries(figures) }, null, 2));
   }
 } finally {
   for (const g of gateways) await g.stop();

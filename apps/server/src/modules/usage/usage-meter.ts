@@ -48,8 +48,9 @@ const MAX_HELD = 50_000;
  * reservation of the request's estimated tokens in the database, refused once the month's usage
  * plus the reservations in progress reaches the allowance, or while MAX_ANSWERS_IN_FLIGHT answers
  * of the user are running. `settle` replaces the reservation by the real usage and `release` drops
- * it (the answer failed); both are written within SETTLE_AFTER_MS, batched with the others waiting. If the process dies in between, the reservation stays and is counted as is:
- * nothing answered goes uncounted.
+ * it (the answer failed); both are written within SETTLE_AFTER_MS, batched with the others waiting.
+ * If the process dies in between, the reservation stays and is counted as is: nothing answered goes
+ * uncounted.
  */
 export function createUsageMeter({
   db,
@@ -157,13 +158,15 @@ export function createUsageMeter({
     settleWhen = undefined;
   }
 
+  /** FLUSH_AT writes are waiting: they go at once. */
+  const full = () => pending.length + releases.length + reserving.length >= FLUSH_AT;
   /** A reservation is written on the next turn of the event loop (an answer awaits it), with the others of that turn. */
   const reservationQueued = () => {
-    if (pending.length + releases.length + reserving.length >= FLUSH_AT) void flush();
+    if (full()) void flush();
     else reservationTurn ??= setImmediate(() => void flush(false));
   };
   /** A settlement or release is written within SETTLE_AFTER_MS, or at once when FLUSH_AT are waiting. */
-  const settlementQueued = () => (pending.length + releases.length + reserving.length >= FLUSH_AT ? void flush() : scheduleSettle('soon'));
+  const settlementQueued = () => (full() ? void flush() : scheduleSettle('soon'));
 
   /** The month's usage from the database, after this instance's waiting settlements are written. */
   async function read(userId: string, now: number) {
@@ -242,7 +245,6 @@ export function createUsageMeter({
         throw new AppError('QUOTA_EXCEEDED');
       }
     })();
-    // Below every plan's allowance, the plan the write reads cannot refuse it.
     // Below the allowance of the plan the last write read (of every plan, before any write), the write
     // will not refuse it unless the plan changed meanwhile; then the write's verdict still stands.
     return { reservation, written, likelyAdmitted: before < (h.plan ? planOf(h.plan, freeTokens).tokens : lowestAllowance) };
@@ -291,9 +293,9 @@ export function createUsageMeter({
      * written: when this process alone decides admission (PGlite) and the user's month is below the
      * allowance of the plan the user's last write read (every plan's, before any), it resolves once
      * admitted in memory, and `written` settles when the row is in the database (rejecting as
-     * `reserve` would: UNAUTHENTICATED, QUOTA_EXCEEDED if the plan changed, or the write's failure). The caller
-     * shows nothing of the answer before `written` resolves, and gives the reservation back if it
-     * rejects. Otherwise it is `reserve`, with `written` already resolved.
+     * `reserve` would: UNAUTHENTICATED, QUOTA_EXCEEDED if the plan changed, or the write's failure).
+     * The caller shows nothing of the answer before `written` resolves, and gives the reservation back
+     * if it rejects. Otherwise it is `reserve`, with `written` already resolved.
      */
     admit: async ({
       userId,
