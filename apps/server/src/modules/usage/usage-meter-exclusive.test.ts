@@ -165,4 +165,23 @@ describe('usage meter of the database only process (PGlite)', () => {
     expect(await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).toHaveLength(0);
     expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 40, requests: 20 });
   });
+  it('writes the reservations of a batch even when the settlements behind them are refused', async () => {
+    const u = await newUser('split-failure');
+    const meter = meterOf(1_000_000);
+    const first = await meter.reserve({ userId: u.id, requestId: 'f1', tokens: 10 });
+    meter.settle(first, [{ modelId: 'm', tokens: 4 }]);
+    await database.db.execute('alter table usage_events rename to usage_events_away');
+    // The next answer's reservation and the waiting settlement go in one batch: the settlement fails.
+    const second = await meter.admit({ userId: u.id, requestId: 'f2', tokens: 10 });
+    await meter.flush();
+    await expect(second.written).resolves.toBeUndefined();
+    const rows = async () =>
+      (await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).map((r) => r.requestId).sort();
+    expect(await rows()).toEqual(['f1', 'f2']);
+    // The settlement waits for a later batch, and is written once the database takes it.
+    await database.db.execute('alter table usage_events_away rename to usage_events');
+    await meter.flush();
+    expect(await rows()).toEqual(['f2']);
+    expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 4, requests: 1 });
+  });
 });

@@ -91,10 +91,11 @@ export function createUsageMeter({
    * and releases; resolves once they (and any earlier batch) are in the database. One batch is
    * written at a time: what arrives while one is written waits and goes in the next, everything
    * together, so the busier the server, the larger the batches (group commit). While the database
-   * is idle, the reservations of a turn go alone (a plain insert) without the settlements waiting:
-   * an answer awaits its reservation, none awaits a settlement. A release queued before its
-   * reservation's row is written goes in the same batch or a later one (a batch that takes releases
-   * takes every reservation waiting), and a batch writes its reservations first.
+   * is idle, the reservations of a turn go alone without the settlements waiting. A batch is two
+   * statements sent together, the reservations' plain insert first and the settlements and releases
+   * behind it: an answer awaits its reservation, none awaits a settlement. A release queued before
+   * its reservation's row is written goes in the same batch or a later one (a batch that takes
+   * releases takes every reservation waiting), so it always runs after the insert of its row.
    */
   function flush(all = true): Promise<void> {
     if (writing) {
@@ -117,23 +118,38 @@ export function createUsageMeter({
       releases = [];
     }
     if (batch.length === 0 && dropped.length === 0 && reserved.length === 0) return Promise.resolve();
-    writing = recordUsage(db, batch, dropped, reserved)
-      .then(
-        (plans) => {
-          for (const r of reserved) r.written(plans.get(r.id));
-        },
-        (err: unknown) => {
-          // The answers waiting for a reservation fail; settlements are kept for a later batch,
-          // given up after a few tries (their reservations are then counted as is).
-          for (const r of reserved) r.failed(err);
-          for (const r of batch) r.tries = (r.tries ?? 0) + 1;
-          const retry = batch.filter((r) => (r.tries ?? 0) < MAX_TRIES);
-          pending = [...retry, ...pending].slice(-MAX_PENDING);
-          releases = [...dropped, ...releases].slice(-MAX_PENDING);
-          log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
-          if (pending.length || releases.length) scheduleSettle('retry');
-        },
-      )
+    // Two statements sent together: the database thread runs them in order, and the reservations'
+    // answers go on as soon as the first is done, without waiting for the settlements behind it.
+    const reservations = reserved.length
+      ? recordUsage(db, [], [], reserved).then(
+          (plans) => {
+            for (const r of reserved) r.written(plans.get(r.id));
+          },
+          (err: unknown) => {
+            // The answers waiting for a reservation fail.
+            for (const r of reserved) r.failed(err);
+            log.error({ err, reservations: reserved.length }, 'recording usage failed');
+          },
+        )
+      : undefined;
+    const settlements =
+      batch.length || dropped.length
+        ? recordUsage(db, batch, dropped).then(
+            () => {},
+            (err: unknown) => {
+              // Settlements are kept for a later batch, given up after a few tries (their
+              // reservations are then counted as is).
+              for (const r of batch) r.tries = (r.tries ?? 0) + 1;
+              const retry = batch.filter((r) => (r.tries ?? 0) < MAX_TRIES);
+              pending = [...retry, ...pending].slice(-MAX_PENDING);
+              releases = [...dropped, ...releases].slice(-MAX_PENDING);
+              log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
+              if (pending.length || releases.length) scheduleSettle('retry');
+            },
+          )
+        : undefined;
+    writing = Promise.all([reservations, settlements])
+      .then(() => {})
       .finally(() => {
         writing = undefined;
       });

@@ -62,7 +62,8 @@ const INSERT_RESERVATIONS = `with written as (
  * `sangam_record_usage` of migration 0012, whose plans the database keeps): new reservations (each
  * comes back with its user's plan; none for a user who is gone), then the settlements and releases of
  * earlier ones. Everything travels as arrays, so a batch of 256 costs little more than a batch of one.
- * A batch of reservations alone is the plain insert INSERT_RESERVATIONS.
+ * A batch of reservations alone is the plain insert INSERT_RESERVATIONS (the usage meter writes its
+ * reservations so, and its settlements and releases as a batch without reservations).
  */
 export async function recordUsage(
   db: Db,
