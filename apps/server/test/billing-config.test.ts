@@ -1,9 +1,7 @@
-import net from 'node:net';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/env';
 import { call, KEYS } from './billing-helper';
-import { startTestApp, type TestApp } from './helper';
+import { freePort, logStreamInto, startTestApp, type TestApp } from './helper';
 import { createVerifiedUser, type TestUser, useAppWithUser } from './users';
 
 let t: TestApp;
@@ -59,19 +57,8 @@ describe('Razorpay configuration', () => {
 
   it('starts while Razorpay is unreachable and answers a purchase with 502 and a log line naming the host', async () => {
     // A port with nothing listening: what an offline server sees.
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _e, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     const offline = await startTestApp(
       {
         RAZORPAY_KEY_ID: KEYS.keyId,
@@ -80,7 +67,7 @@ describe('Razorpay configuration', () => {
         RAZORPAY_API_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'info',
       },
-      { logStream },
+      { logStream: logStreamInto(lines) },
     );
     try {
       const u = await createVerifiedUser(offline);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -53,6 +54,15 @@ export const logStreamInto = (lines: string[]) =>
       done();
     },
   });
+
+/** A port nothing on this machine listens on now (the system picks it): for a child process, or a host that refuses. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 /** The configuration of a test app: quiet, on a random port, no local model, trusting the loopback proxy. */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {

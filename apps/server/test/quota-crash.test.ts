@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { manualClock } from '@/lib/clock';
 import { createUsageMeter, STALE_RESERVATION_MS } from '@/modules/usage/usage-meter';
-import { openTestDatabase, type TestApp } from './helper';
+import { freePort, openTestDatabase, type TestApp } from './helper';
 import { createVerifiedUser } from './users';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,15 +56,6 @@ async function startServer(env: Record<string, string>) {
   throw new Error(`the server did not start in 90 s: ${said.join('').slice(-2000)}`);
 }
 
-/** A port nothing on this machine listens on now (the system picks it), for the server's own process. */
-async function freePort(): Promise<string> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return String(port);
-}
-
 describe('usage after a crash', () => {
   it('counts every answered request when the server is killed with SIGKILL right after answering', async () => {
     fake = await startFakeLlm();
@@ -75,7 +65,7 @@ describe('usage after a crash', () => {
     fs.writeFileSync(modelsFile, fakeModelsFile(fake.url));
     const { database: setup, url: databaseUrl, drop } = await openTestDatabase(dataDir);
     await setup.close();
-    const port = await freePort();
+    const port = String(await freePort());
     const server = await startServer({
       PORT: port,
       DATA_DIR: dataDir,

@@ -16,6 +16,9 @@ const meterOf = (freeTokens: number, maxInFlight = 100) =>
 useMemoryDatabasePerTest((opened) => {
   database = opened;
 });
+/** The request ids of the user's reservation rows in the database, sorted. */
+const reservationsOf = async (userId: string) =>
+  (await database.db.select().from(usageReservations).where(eq(usageReservations.userId, userId))).map((r) => r.requestId).sort();
 
 describe('usage meter of the database only process (PGlite)', () => {
   it('admits parallel reservations only while the allowance holds them, and writes each one', async () => {
@@ -133,17 +136,15 @@ describe('usage meter of the database only process (PGlite)', () => {
     meter.settle(first, [{ modelId: 'm', tokens: 4 }]);
     // The next answer's reservation is in the database at once; the settlement of the first waits.
     const second = await meter.reserve({ userId: u.id, requestId: 's2', tokens: 10 });
-    const rows = async () =>
-      (await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).map((r) => r.requestId).sort();
-    expect(await rows()).toEqual(['s1', 's2']);
+    expect(await reservationsOf(u.id)).toEqual(['s1', 's2']);
     expect(await database.db.select().from(usage).where(eq(usage.userId, u.id))).toHaveLength(0);
     // Within SETTLE_AFTER_MS it is written on its own.
     await new Promise((r) => setTimeout(r, 100));
-    expect(await rows()).toEqual(['s2']);
+    expect(await reservationsOf(u.id)).toEqual(['s2']);
     expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 4, requests: 1 });
     meter.release(second);
     await meter.flush();
-    expect(await rows()).toEqual([]);
+    expect(await reservationsOf(u.id)).toEqual([]);
   });
 
   it('a reservation released before its row is written leaves nothing behind and charges nothing', async () => {
@@ -175,13 +176,11 @@ describe('usage meter of the database only process (PGlite)', () => {
     const second = await meter.admit({ userId: u.id, requestId: 'f2', tokens: 10 });
     await meter.flush();
     await expect(second.written).resolves.toBeUndefined();
-    const rows = async () =>
-      (await database.db.select().from(usageReservations).where(eq(usageReservations.userId, u.id))).map((r) => r.requestId).sort();
-    expect(await rows()).toEqual(['f1', 'f2']);
+    expect(await reservationsOf(u.id)).toEqual(['f1', 'f2']);
     // The settlement waits for a later batch, and is written once the database takes it.
     await database.db.execute('alter table usage_events_away rename to usage_events');
     await meter.flush();
-    expect(await rows()).toEqual(['f2']);
+    expect(await reservationsOf(u.id)).toEqual(['f2']);
     expect((await database.db.select().from(usage).where(eq(usage.userId, u.id)))[0]).toMatchObject({ tokens: 4, requests: 1 });
   });
 });

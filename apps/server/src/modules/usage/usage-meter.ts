@@ -7,6 +7,7 @@ import type { Clock } from '@/lib/clock';
 import {
   getUsage,
   heldTokens,
+  insertReservations,
   type ModelTokens,
   monthOf,
   type NewReservation,
@@ -121,7 +122,7 @@ export function createUsageMeter({
     // Two statements sent together: the database thread runs them in order, and the reservations'
     // answers go on as soon as the first is done, without waiting for the settlements behind it.
     const reservations = reserved.length
-      ? recordUsage(db, [], [], reserved).then(
+      ? insertReservations(db, reserved).then(
           (plans) => {
             for (const r of reserved) r.written(plans.get(r.id));
           },

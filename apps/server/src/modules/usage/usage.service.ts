@@ -58,34 +58,33 @@ const INSERT_RESERVATIONS = `with written as (
 ) select written.id as reservation_id, u.plan from written join users u on u.id = written.user_id`;
 
 /**
- * Writes one batch of the usage meter in one statement (a group commit; the function
- * `sangam_record_usage` of migration 0012, whose plans the database keeps): new reservations (each
- * comes back with its user's plan; none for a user who is gone), then the settlements and releases of
- * earlier ones. Everything travels as arrays, so a batch of 256 costs little more than a batch of one.
- * A batch of reservations alone is the plain insert INSERT_RESERVATIONS (the usage meter writes its
- * reservations so, and its settlements and releases as a batch without reservations).
+ * Writes a batch of new reservations in one statement (INSERT_RESERVATIONS): each row comes back with
+ * its user's plan; none for a user who is gone. It is what an answer waits for.
  */
-export async function recordUsage(
-  db: Db,
-  batch: UsageRecord[],
-  releases: string[] = [],
-  reservations: NewReservation[] = [],
-): Promise<Map<string, string>> {
+export async function insertReservations(db: Db, reservations: NewReservation[]): Promise<Map<string, string>> {
   const plans = new Map<string, string>();
-  if (batch.length === 0 && releases.length === 0 && reservations.length === 0) return plans;
-  if (batch.length === 0 && releases.length === 0) {
-    const written = await runRaw<{ reservation_id: string; plan: string }>(db, INSERT_RESERVATIONS, reservationColumns(reservations));
-    for (const row of written.rows) plans.set(row.reservation_id, row.plan);
-    return plans;
-  }
+  if (reservations.length === 0) return plans;
+  const written = await runRaw<{ reservation_id: string; plan: string }>(db, INSERT_RESERVATIONS, reservationColumns(reservations));
+  for (const row of written.rows) plans.set(row.reservation_id, row.plan);
+  return plans;
+}
+
+/**
+ * Writes the settlements and releases of earlier reservations in one statement (a group commit; the
+ * function `sangam_record_usage` of migration 0012, whose plans the database keeps). Everything
+ * travels as arrays, so a batch of 256 costs little more than a batch of one. The function can also
+ * insert reservations; they are written by `insertReservations`, so its first columns go empty.
+ */
+export async function recordUsage(db: Db, batch: UsageRecord[], releases: string[] = []): Promise<void> {
+  if (batch.length === 0 && releases.length === 0) return;
   const settling = [...batch.flatMap((r) => (r.reservationId ? [r.reservationId] : [])), ...releases];
   // One row per model of each settled request, with the reservation it settles (null: none).
   const events = batch.flatMap((r) =>
     r.byModel.map((m) => ({ ...m, userId: r.userId, requestId: r.requestId, reservationId: r.reservationId ?? null, at: iso(r.now) })),
   );
   // The function's arguments in its order, each an array of one column (RECORD_USAGE's parameters).
-  const result = await runRaw<{ reservation_id: string; plan: string }>(db, RECORD_USAGE, [
-    ...reservationColumns(reservations),
+  await runRaw(db, RECORD_USAGE, [
+    ...reservationColumns([]),
     settling,
     events.map((e) => e.userId),
     events.map((e) => e.requestId),
@@ -98,8 +97,6 @@ export async function recordUsage(
     batch.map((r) => totalTokens(r.byModel)),
     batch.map((r) => r.reservationId ?? null),
   ]);
-  for (const row of result.rows) plans.set(row.reservation_id, row.plan);
-  return plans;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
