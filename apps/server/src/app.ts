@@ -44,6 +44,7 @@ import { modelStatusRoutes } from '@/modules/models/models.routes';
 import { createKeyStore } from '@/modules/openai/key-store';
 import { keysRoutes } from '@/modules/openai/keys.routes';
 import { openAiRoutes } from '@/modules/openai/openai.routes';
+import { openReservationJournal, replayReservationJournal } from '@/modules/usage/reservation-journal';
 import { usageRoutes } from '@/modules/usage/usage.routes';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
 import { usersRoutes } from '@/modules/users/users.routes';
@@ -115,19 +116,25 @@ export async function buildApp({
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
   await reapplyDeletedAccounts({ db: db.db, file: config.deletedAccountsLedger, log: app.log });
+  // One process owns a PGlite database: it admits answers in memory and journals their reservations.
+  const exclusive = db.kind === 'pglite';
+  const journalFile = path.join(config.dataDir, 'reservations.journal');
+  if (exclusive) await replayReservationJournal({ db: db.db, file: journalFile, log: app.log });
+  const journal = exclusive ? openReservationJournal(journalFile) : undefined;
   const usage = createUsageMeter({
     db: db.db,
     clock,
     freeTokens: config.FREE_PLAN_TOKENS,
     maxInFlight: config.MAX_ANSWERS_PER_USER,
-    // One process owns a PGlite database.
-    exclusive: db.kind === 'pglite',
+    exclusive,
+    journal,
     log: app.log,
   });
   const chatWriter = createChatWriter({ db: db.db, log: app.log });
   app.addHook('onClose', async () => {
     await chatWriter.drain();
     await usage.flush();
+    journal?.close();
     await db.close();
   });
   const secret = loadJwtSecret(config);

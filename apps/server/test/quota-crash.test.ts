@@ -66,13 +66,14 @@ describe('usage after a crash', () => {
     const { database: setup, url: databaseUrl, drop } = await openTestDatabase(dataDir);
     await setup.close();
     const port = String(await freePort());
-    const server = await startServer({
+    const env = {
       PORT: port,
       DATA_DIR: dataDir,
       MODELS_FILE: modelsFile,
       JWT_SECRET: 'crash-test-secret-0123456789abcdef0123',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    };
+    const server = await startServer(env);
     child = server.proc;
     const user = await createVerifiedUser({ baseUrl: server.url, dataDir } as TestApp);
 
@@ -105,6 +106,15 @@ describe('usage after a crash', () => {
     await new Promise<void>((resolve) => (server.proc.exitCode !== null ? resolve() : server.proc.once('exit', () => resolve())));
     const failed = answered === 8 ? {} : { statuses, said: server.said.join('').slice(-2000) };
     expect({ answered, ...failed }).toEqual({ answered: 8 });
+
+    // Started again, the server writes the reservations its killed process journaled (PGlite), then stops.
+    const again = await startServer(env);
+    child = again.proc;
+    again.proc.kill('SIGTERM');
+    await new Promise<void>((resolve) => (again.proc.exitCode !== null ? resolve() : again.proc.once('exit', () => resolve())));
+    expect(again.proc.exitCode).toBe(0);
+    const journal = path.join(dataDir, 'reservations.journal');
+    if (!databaseUrl) expect(fs.statSync(journal).size).toBe(0);
 
     // Reopened later (past any answer's lifetime): settled answers and left reservations are all counted.
     const database = await openDatabase({ url: databaseUrl, dataDir });

@@ -111,7 +111,7 @@ export async function startAnswer(
   try {
     prepared = await prepare(input, question, storedImage);
     if (inChat) {
-      // A question is stored only under a reservation that is in the database.
+      // A question is stored only under a reservation that is in the database (or, on PGlite, its journal).
       await written;
       ids = await deps.chats.storeQuestion({
         userId,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
 import type { Clock } from '@/lib/clock';
+import type { ReservationJournal } from '@/modules/usage/reservation-journal';
 import {
   getUsage,
   heldTokens,
@@ -51,7 +52,8 @@ const MAX_HELD = 50_000;
  * of the user are running. `settle` replaces the reservation by the real usage and `release` drops
  * it (the answer failed); both are written within SETTLE_AFTER_MS, batched with the others waiting.
  * If the process dies in between, the reservation stays and is counted as is: nothing answered goes
- * uncounted.
+ * uncounted. On PGlite (`exclusive` with a `journal`) an answer admitted in memory waits for its
+ * reservation's journal line instead of its row (decision 015, session 10).
  */
 export function createUsageMeter({
   db,
@@ -60,6 +62,7 @@ export function createUsageMeter({
   log,
   maxInFlight = MAX_ANSWERS_IN_FLIGHT,
   exclusive = false,
+  journal,
 }: {
   db: Db;
   clock: Clock;
@@ -72,11 +75,24 @@ export function createUsageMeter({
    * in one transaction, instead of a locking transaction each.
    */
   exclusive?: boolean;
+  /**
+   * With `exclusive`: an answer admitted in memory goes on once its reservation is in this journal,
+   * without waiting for the row; the row follows in the next batch, and a settlement or release is
+   * written only after it (`replayReservationJournal` writes the rows a killed process left).
+   */
+  journal?: ReservationJournal;
 }) {
   let pending: Array<UsageRecord & { tries?: number }> = [];
   let releases: string[] = [];
   /** Reservations waiting for the next batch, each with the answer that awaits it (`exclusive` only). */
-  let reserving: Array<NewReservation & { written: (plan: string | undefined) => void; failed: (err: unknown) => void }> = [];
+  let reserving: Array<
+    NewReservation & {
+      written: (plan: string | undefined) => void;
+      failed: (err: unknown) => void;
+      /** Journaled, and its answer went on: a failed write is retried, never refused. */
+      retried: boolean;
+    }
+  > = [];
   /** The next turn of the event loop, when the reservations waiting are written (`exclusive`). */
   let reservationTurn: NodeJS.Immediate | undefined;
   /** When the settlements and releases waiting are written: SETTLE_AFTER_MS (`soon`) or, after a failed write, `retry`. */
@@ -111,12 +127,21 @@ export function createUsageMeter({
     const reserved = reserving;
     reserving = [];
     const settling = all || pending.length + releases.length >= FLUSH_AT;
-    const batch = settling ? pending : [];
-    const dropped = settling ? releases : [];
+    let batch = settling ? pending : [];
+    let dropped = settling ? releases : [];
     if (settling) {
       cancelSettleTimer();
       pending = [];
       releases = [];
+      if (journal) {
+        // A settlement or release waits until its reservation's row is in (this batch's included).
+        const waits = (id: string | undefined) => id !== undefined && journal.pending(id);
+        pending = batch.filter((r) => waits(r.reservationId));
+        releases = dropped.filter(waits);
+        batch = batch.filter((r) => !waits(r.reservationId));
+        dropped = dropped.filter((id) => !waits(id));
+        if (pending.length || releases.length) scheduleSettle('soon');
+      }
     }
     if (batch.length === 0 && dropped.length === 0 && reserved.length === 0) return Promise.resolve();
     // Two statements sent together: the database thread runs them in order, and the reservations'
@@ -124,12 +149,18 @@ export function createUsageMeter({
     const reservations = reserved.length
       ? insertReservations(db, reserved).then(
           (plans) => {
+            journal?.written(reserved.map((r) => r.id));
             for (const r of reserved) r.written(plans.get(r.id));
           },
           (err: unknown) => {
-            // The answers waiting for a reservation fail.
-            for (const r of reserved) r.failed(err);
-            log.error({ err, reservations: reserved.length }, 'recording usage failed');
+            // The answers waiting for a reservation fail; one that went on is written later.
+            const retried = reserved.filter((r) => r.retried);
+            const refused = reserved.filter((r) => !r.retried);
+            journal?.written(refused.map((r) => r.id));
+            for (const r of refused) r.failed(err);
+            reserving = [...retried, ...reserving].slice(-MAX_PENDING);
+            if (retried.length) scheduleSettle('retry');
+            log.error({ err, reservations: reserved.length, retrying: retried.length }, 'recording usage failed');
           },
         )
       : undefined;
@@ -185,9 +216,18 @@ export function createUsageMeter({
   /** A settlement or release is written within SETTLE_AFTER_MS, or at once when FLUSH_AT are waiting. */
   const settlementQueued = () => (full() ? void flush() : scheduleSettle('soon'));
 
+  /**
+   * Writes everything waiting now. With a journal, settlements held back for rows of the first batch
+   * go in a second one (unless those rows' write failed: they wait for its retry).
+   */
+  async function drain() {
+    await flush();
+    if (journal && (pending.length || releases.length)) await flush();
+  }
+
   /** The month's usage from the database, after this instance's waiting settlements are written. */
   async function read(userId: string, now: number) {
-    await flush();
+    await drain();
     await settleStale(db, { userId, staleBefore: now - STALE_RESERVATION_MS });
     return getUsage(db, { userId, now, freeTokens });
   }
@@ -228,11 +268,29 @@ export function createUsageMeter({
     await h.loaded;
     if (h.inFlight >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
     const before = h.used + h.reserved;
+    // Below the allowance of the plan the last write read (of every plan, before any write), the write
+    // will not refuse it unless the plan changed meanwhile; then the write's verdict still stands.
+    const likelyAdmitted = before < (h.plan ? planOf(h.plan, freeTokens).tokens : lowestAllowance);
     h.inFlight += 1;
     h.reserved += tokens;
-    // Written with the other reservations and settlements of this turn of the event loop, in one transaction.
+    // Written with the other reservations of this turn of the event loop, in one statement.
     const id = randomUUID();
     const reservation: Reservation = { id, userId, month, requestId, tokens };
+    const entry: NewReservation = { id, userId, month, requestId, tokens, now };
+    if (journal && likelyAdmitted) {
+      // Journaled, it survives kill -9: the answer goes on, and the row's write only updates the plan.
+      journal.add(entry);
+      reserving.push({
+        ...entry,
+        retried: true,
+        written: (plan) => {
+          if (plan !== undefined) h.plan = plan;
+        },
+        failed: () => {},
+      });
+      reservationQueued();
+      return { reservation, written: Promise.resolve(), likelyAdmitted };
+    }
     const undo = () => {
       if (closed.has(reservation)) return;
       closed.add(reservation);
@@ -243,7 +301,7 @@ export function createUsageMeter({
       let plan: string | undefined;
       try {
         plan = await new Promise<string | undefined>((done, failed) => {
-          reserving.push({ id, userId, month, requestId, tokens, now, written: done, failed });
+          reserving.push({ ...entry, retried: false, written: done, failed });
           reservationQueued();
         });
       } catch (err) {
@@ -262,9 +320,7 @@ export function createUsageMeter({
         throw new AppError('QUOTA_EXCEEDED');
       }
     })();
-    // Below the allowance of the plan the last write read (of every plan, before any write), the write
-    // will not refuse it unless the plan changed meanwhile; then the write's verdict still stands.
-    return { reservation, written, likelyAdmitted: before < (h.plan ? planOf(h.plan, freeTokens).tokens : lowestAllowance) };
+    return { reservation, written, likelyAdmitted };
   }
   /** The smallest allowance of any plan: usage below it is admitted whatever the user's plan. */
   const lowestAllowance = Math.min(freeTokens, ...PLANS.map((p) => p.tokens));
@@ -352,7 +408,7 @@ export function createUsageMeter({
       settlementQueued();
     },
     read,
-    flush,
+    flush: drain,
   };
   return {
     ...meter,

@@ -54,6 +54,7 @@ const INSERT_RESERVATIONS = `with written as (
   select r.id, r.user_id, r.month, r.request_id, r.tokens, r.created_at
   from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::integer[], $6::timestamptz[]) as r(id, user_id, month, request_id, tokens, created_at)
   where exists (select 1 from users u where u.id = r.user_id)
+  on conflict (id) do nothing
   returning id, user_id
 ) select written.id as reservation_id, u.plan from written join users u on u.id = written.user_id`;
 

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { usage, usageReservations } from '@/db/schema';
+import { manualClock } from '@/lib/clock';
+import { openReservationJournal, readUnwritten, replayReservationJournal } from '@/modules/usage/reservation-journal';
+import { createUsageMeter, STALE_RESERVATION_MS } from '@/modules/usage/usage-meter';
+import { insertUser, useMemoryDatabasePerTest } from '../../../test/memory-database';
+
+const log = { error: () => {}, warn: () => {} } as unknown as Parameters<typeof createUsageMeter>[0]['log'];
+let database: Database;
+useMemoryDatabasePerTest((opened) => {
+  database = opened;
+});
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sangam-journal-'));
+  file = path.join(dir, 'reservations.journal');
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const clock = manualClock(Date.UTC(2026, 10, 22));
+const meterWith = (journal: ReturnType<typeof openReservationJournal>, freeTokens = 1_000_000) =>
+  createUsageMeter({ db: database.db, clock, freeTokens, log, maxInFlight: 100, exclusive: true, journal });
+const reservationsOf = async (userId: string) =>
+  (await database.db.select().from(usageReservations).where(eq(usageReservations.userId, userId))).map((r) => r.requestId).sort();
+const usageOf = async (userId: string) => (await database.db.select().from(usage).where(eq(usage.userId, userId)))[0];
+const entry = (i: number) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  userId: '11111111-1111-4111-8111-111111111111',
+  month: '2026-11',
+  requestId: `req-${i}`,
+  tokens: 10 * i,
+  now: Date.UTC(2026, 10, 22) + i,
+});
+
+describe('the reservation journal', () => {
+  it('keeps the reservations not marked written, in order, and skips a line cut by a crash or tampered with', () => {
+    const journal = openReservationJournal(file);
+    for (const i of [1, 2, 3, 4]) journal.add(entry(i));
+    journal.written([entry(2).id]);
+    journal.close();
+    const text = fs.readFileSync(file, 'utf8');
+    const cut = `${text}["r","${entry(5).id}","${entry(5).userId}","2026-11","req-5",5`;
+    const tampered = `${cut}\n["r","not-a-uuid","${entry(6).userId}","2026-11","req-6",6,1]\n["r","${entry(7).id}","${entry(7).userId}","2026-11","x",1e400,1]\n`;
+    expect(readUnwritten(tampered)).toEqual([entry(1), entry(3), entry(4)]);
+    expect(readUnwritten('')).toEqual([]);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
+  });
+
+  it('is emptied once every row is written, and rewritten with the unwritten ones past its size limit', () => {
+    const journal = openReservationJournal(file);
+    journal.add(entry(1));
+    journal.add(entry(2));
+    journal.written([entry(1).id]);
+    expect(fs.statSync(file).size).toBeGreaterThan(0);
+    expect(journal.pending(entry(2).id)).toBe(true);
+    journal.written([entry(2).id, entry(9).id]);
+    expect(fs.statSync(file).size).toBe(0);
+    expect(journal.pending(entry(2).id)).toBe(false);
+    // Under constant load (never all written) it stays small: 5 MB of reservations, rewritten as they go.
+    journal.add(entry(0));
+    for (let i = 1; i <= 30_000; i += 1) {
+      journal.add({ ...entry(i), requestId: `req-${i}-${'x'.repeat(120)}` });
+      journal.written([entry(i).id]);
+    }
+    expect(fs.statSync(file).size).toBeLessThan(5 * 1024 * 1024);
+    expect(readUnwritten(fs.readFileSync(file, 'utf8'))).toEqual([entry(0)]);
+    journal.close();
+  });
+
+  it('gives an answer its reservation without waiting for the row, and writes a settlement only after the row', async () => {
+    const u = await insertUser(database.db, 'journaled');
+    const journal = openReservationJournal(file);
+    const meter = meterWith(journal);
+    const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'a1', tokens: 50 });
+    await written;
+    // Journaled, not yet in the database.
+    expect(journal.pending(reservation.id)).toBe(true);
+    expect(readUnwritten(fs.readFileSync(file, 'utf8')).map((r) => r.requestId)).toEqual(['a1']);
+    // Settled before its row is written: the row goes first, the settlement after it.
+    meter.settle(reservation, [{ modelId: 'm', tokens: 7 }]);
+    await meter.flush();
+    expect(await reservationsOf(u.id)).toEqual([]);
+    expect(await usageOf(u.id)).toMatchObject({ tokens: 7, requests: 1 });
+    expect(fs.statSync(file).size).toBe(0);
+    // Released on the same turn: nothing is charged and nothing is left.
+    const again = await meter.admit({ userId: u.id, requestId: 'a2', tokens: 50 });
+    meter.release(again.reservation);
+    await meter.flush();
+    expect(await reservationsOf(u.id)).toEqual([]);
+    expect(await usageOf(u.id)).toMatchObject({ tokens: 7, requests: 1 });
+    journal.close();
+  });
+
+  it('charges at the next start the reservations a killed process journaled but never wrote', async () => {
+    const u = await insertUser(database.db, 'killed');
+    const gone = '22222222-2222-4222-8222-222222222222';
+    const journal = openReservationJournal(file);
+    const meter = meterWith(journal);
+    const first = await meter.admit({ userId: u.id, requestId: 'k1', tokens: 300 });
+    await meter.flush();
+    expect(first.reservation.requestId).toBe('k1');
+    // Two more answers admitted and journaled (as \`admit\` does), then kill -9 before their rows are written.
+    journal.add({ ...entry(1), userId: u.id, requestId: 'k2', tokens: 400 });
+    journal.add({ ...entry(2), userId: gone });
+    journal.close();
+    expect(await reservationsOf(u.id)).toEqual(['k1']);
+
+    // The next start: k2's row is inserted (k1's is kept as it is), the user who is gone is skipped.
+    expect(await replayReservationJournal({ db: database.db, file, log })).toBe(2);
+    expect(await reservationsOf(u.id)).toEqual(['k1', 'k2']);
+    expect(fs.statSync(file).size).toBe(0);
+    expect(await replayReservationJournal({ db: database.db, file, log })).toBe(0);
+    // Past any answer's lifetime, both are counted as they are.
+    const later = manualClock(clock.now() + STALE_RESERVATION_MS + 1000);
+    const next = createUsageMeter({ db: database.db, clock: later, freeTokens: 1_000_000, log });
+    expect(await next.read(u.id, later.now())).toMatchObject({ tokens: 700, requests: 2 });
+  });
+
+  it('keeps an answer going when its row cannot be written, and writes the row and its settlement once the database takes them', async () => {
+    const u = await insertUser(database.db, 'retried');
+    const journal = openReservationJournal(file);
+    const meter = meterWith(journal);
+    // The user's month is loaded (the first answer), then the table goes away.
+    const warm = await meter.admit({ userId: u.id, requestId: 'r0', tokens: 20 });
+    meter.release(warm.reservation);
+    await meter.flush();
+    await database.db.execute('alter table usage_reservations rename to usage_reservations_away');
+    const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'r1', tokens: 20 });
+    await expect(written).resolves.toBeUndefined();
+    await meter.flush();
+    meter.settle(reservation, [{ modelId: 'm', tokens: 3 }]);
+    await meter.flush();
+    expect(journal.pending(reservation.id)).toBe(true);
+    expect(await usageOf(u.id)).toBeUndefined();
+    await database.db.execute('alter table usage_reservations_away rename to usage_reservations');
+    await meter.flush();
+    expect(journal.pending(reservation.id)).toBe(false);
+    expect(await reservationsOf(u.id)).toEqual([]);
+    expect(await usageOf(u.id)).toMatchObject({ tokens: 3, requests: 1 });
+    journal.close();
+  });
+
+  it('still waits for the database before an answer when the allowance may be reached, and refuses it there', async () => {
+    const u = await insertUser(database.db, 'near-limit');
+    const journal = openReservationJournal(file);
+    const meter = meterWith(journal, 100);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => meter.reserve({ userId: u.id, requestId: `n${i}`, tokens: 60 })),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    await meter.flush();
+    expect(await reservationsOf(u.id)).toEqual(['n0', 'n1']);
+    expect(readUnwritten(fs.readFileSync(file, 'utf8'))).toEqual([]);
+    journal.close();
+  });
+});

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@/db/client';
+import { insertReservations, type NewReservation } from '@/modules/usage/usage.service';
+
+/**
+ * The reservations of a PGlite server, journaled before their rows reach the database (DATA_DIR/
+ * reservations.journal). An answer goes on once its reservation is appended here: a write(2) into the
+ * page cache, which survives kill -9 (PGlite itself does not fsync either). The rows follow in the
+ * usage meter's next batch; the ones a killed process never wrote are inserted at the next start
+ * (`replayReservationJournal`) and counted as is, like any reservation a dead process left behind.
+ *
+ * One JSON array per line: `["r", id, userId, month, requestId, tokens, createdAtMs]` a reservation,
+ * `["w", id, ...]` reservations whose rows are in the database. When every row is written the file
+ * is emptied; under constant load, past COMPACT_AT bytes, it is rewritten with the unwritten ones.
+ */
+const COMPACT_AT = 4 * 1024 * 1024;
+
+export type ReservationJournal = ReturnType<typeof openReservationJournal>;
+
+export function openReservationJournal(file: string) {
+  let fd = fs.openSync(file, 'a', 0o600);
+  let size = fs.fstatSync(fd).size;
+  /** The journaled reservations whose rows are not yet in the database, by id. */
+  const unwritten = new Map<string, NewReservation>();
+  const append = (line: string) => {
+    const bytes = Buffer.from(`${line}\n`);
+    fs.writeSync(fd, bytes);
+    size += bytes.length;
+  };
+  return {
+    /** Journals a reservation: once this returns, a kill -9 does not lose it. */
+    add(r: NewReservation) {
+      append(JSON.stringify(['r', r.id, r.userId, r.month, r.requestId, r.tokens, r.now]));
+      unwritten.set(r.id, r);
+    },
+    /** True while the reservation's row is not in the database (its settlement must wait for it). */
+    pending: (id: string) => unwritten.has(id),
+    /** These reservations' rows are in the database. */
+    written(ids: string[]) {
+      const known = ids.filter((id) => unwritten.delete(id));
+      if (known.length === 0) return;
+      if (unwritten.size === 0) {
+        fs.ftruncateSync(fd, 0);
+        size = 0;
+      } else if (size > COMPACT_AT) {
+        // Rewritten aside and renamed over, so a crash leaves one whole journal or the other.
+        const next = `${file}.next`;
+        fs.writeFileSync(
+          next,
+          [...unwritten.values()].map((r) => `${JSON.stringify(['r', r.id, r.userId, r.month, r.requestId, r.tokens, r.now])}\n`).join(''),
+          {
+            mode: 0o600,
+          },
+        );
+        fs.renameSync(next, file);
+        fs.closeSync(fd);
+        fd = fs.openSync(file, 'a', 0o600);
+        size = fs.fstatSync(fd).size;
+      } else append(JSON.stringify(['w', ...known]));
+    },
+    close() {
+      fs.closeSync(fd);
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The journal's reservations whose rows were never marked written, in order. A line cut by a crash is skipped. */
+export function readUnwritten(text: string): NewReservation[] {
+  const reserved = new Map<string, NewReservation>();
+  for (const line of text.split('\n')) {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(entry)) continue;
+    if (entry[0] === 'w') for (const id of entry.slice(1)) reserved.delete(String(id));
+    else if (entry[0] === 'r' && entry.length === 7) {
+      const [, id, userId, month, requestId, tokens, now] = entry;
+      if (UUID.test(String(id)) && UUID.test(String(userId)) && Number.isSafeInteger(tokens) && Number.isFinite(now))
+        reserved.set(String(id), {
+          id: String(id),
+          userId: String(userId),
+          month: String(month),
+          requestId: String(requestId),
+          tokens,
+          now,
+        });
+    }
+  }
+  return [...reserved.values()];
+}
+
+/**
+ * At start, before any answer: inserts the rows of the reservations a killed process journaled but
+ * never wrote (a row already there is kept, a user who is gone is skipped), then empties the journal.
+ * They are counted as is, like every reservation left by a process that died.
+ */
+export async function replayReservationJournal({ db, file, log }: { db: Db; file: string; log: FastifyBaseLogger }) {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  const left = readUnwritten(text);
+  if (left.length) {
+    await insertReservations(db, left);
+    log.warn({ reservations: left.length }, 'reservations of a stopped process recovered from the journal');
+  }
+  fs.truncateSync(file, 0);
+  return left.length;
+}
