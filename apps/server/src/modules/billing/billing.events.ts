@@ -13,6 +13,7 @@ import {
   toDate,
   updateSubscription,
 } from '@/modules/billing/billing.queries';
+import { planChanged } from '@/modules/usage/plan-epoch';
 
 const notesSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional();
 const subscriptionEntitySchema = z.object({
@@ -86,7 +87,12 @@ const note = (notes: z.infer<typeof notesSchema>, name: string) => {
  * an event older than the subscription's last applied state only records its payment, and the
  * user's plan is then derived from all their subscriptions, with an audit row for the change.
  */
-export async function applyWebhookEvent(
+export async function applyWebhookEvent(db: Db, event: { eventId: string; body: WebhookBody }) {
+  // Once it is committed, a plan it changed is read again by the usage meter (PGlite).
+  return applyInTransaction(db, event).finally(planChanged);
+}
+
+async function applyInTransaction(
   db: Db,
   { eventId, body }: { eventId: string; body: WebhookBody },
 ): Promise<{ outcome: EventOutcome; replacesId?: string; userId?: string }> {

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PLANS } from '@sangam/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { usage, usageReservations } from '@/db/schema';
+import { usage, usageReservations, users } from '@/db/schema';
 import { manualClock } from '@/lib/clock';
-import { openReservationJournal, readUnwritten, replayReservationJournal } from '@/modules/usage/reservation-journal';
+import { planChanged } from '@/modules/usage/plan-epoch';
+import { openReservationJournal, readOpen, replayReservationJournal } from '@/modules/usage/reservation-journal';
 import { createUsageMeter, STALE_RESERVATION_MS } from '@/modules/usage/usage-meter';
 import { insertUser, useMemoryDatabasePerTest } from '../../../test/memory-database';
 
@@ -42,13 +44,13 @@ describe('the reservation journal', () => {
   it('keeps the reservations not marked written, in order, and skips a line cut by a crash or tampered with', () => {
     const journal = openReservationJournal(file);
     for (const i of [1, 2, 3, 4]) journal.add(entry(i));
-    journal.written([entry(2).id]);
+    journal.done([entry(2).id]);
     journal.close();
     const text = fs.readFileSync(file, 'utf8');
     const cut = `${text}["r","${entry(5).id}","${entry(5).userId}","2026-11","req-5",5`;
     const tampered = `${cut}\n["r","not-a-uuid","${entry(6).userId}","2026-11","req-6",6,1]\n["r","${entry(7).id}","${entry(7).userId}","2026-11","x",1e400,1]\n`;
-    expect(readUnwritten(tampered)).toEqual([entry(1), entry(3), entry(4)]);
-    expect(readUnwritten('')).toEqual([]);
+    expect(readOpen(tampered)).toEqual([entry(1), entry(3), entry(4)]);
+    expect(readOpen('')).toEqual([]);
     expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
   });
 
@@ -56,58 +58,73 @@ describe('the reservation journal', () => {
     const journal = openReservationJournal(file);
     journal.add(entry(1));
     journal.add(entry(2));
-    journal.written([entry(1).id]);
+    journal.done([entry(1).id]);
     expect(fs.statSync(file).size).toBeGreaterThan(0);
-    expect(journal.pending(entry(2).id)).toBe(true);
-    journal.written([entry(2).id, entry(9).id]);
+    expect(journal.isOpen(entry(2).id)).toBe(true);
+    journal.done([entry(2).id, entry(9).id]);
     expect(fs.statSync(file).size).toBe(0);
-    expect(journal.pending(entry(2).id)).toBe(false);
+    expect(journal.isOpen(entry(2).id)).toBe(false);
     // Under constant load (never all written) it stays small: 5 MB of reservations, rewritten as they go.
     journal.add(entry(0));
     for (let i = 1; i <= 30_000; i += 1) {
       journal.add({ ...entry(i), requestId: `req-${i}-${'x'.repeat(120)}` });
-      journal.written([entry(i).id]);
+      journal.done([entry(i).id]);
     }
     expect(fs.statSync(file).size).toBeLessThan(5 * 1024 * 1024);
-    expect(readUnwritten(fs.readFileSync(file, 'utf8'))).toEqual([entry(0)]);
+    expect(readOpen(fs.readFileSync(file, 'utf8'))).toEqual([entry(0)]);
     journal.close();
   });
 
-  it('gives an answer its reservation without waiting for the row, and writes a settlement only after the row', async () => {
+  it('writes a row for the first answer of a month (its plan comes back), then only journal lines, charged outright', async () => {
     const u = await insertUser(database.db, 'journaled');
     const journal = openReservationJournal(file);
     const meter = meterWith(journal);
-    const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'a1', tokens: 50 });
-    await written;
-    // Journaled, not yet in the database.
-    expect(journal.pending(reservation.id)).toBe(true);
-    expect(readUnwritten(fs.readFileSync(file, 'utf8')).map((r) => r.requestId)).toEqual(['a1']);
-    // Settled before its row is written: the row goes first, the settlement after it.
-    meter.settle(reservation, [{ modelId: 'm', tokens: 7 }]);
+    const first = await meter.admit({ userId: u.id, requestId: 'a1', tokens: 50 });
+    await first.written;
+    // Journaled, and its row on the way: settled before the row is in, the settlement goes after it.
+    expect(journal.isOpen(first.reservation.id)).toBe(true);
+    expect(readOpen(fs.readFileSync(file, 'utf8')).map((r) => r.requestId)).toEqual(['a1']);
+    meter.settle(first.reservation, [{ modelId: 'm', tokens: 7 }]);
     await meter.flush();
     expect(await reservationsOf(u.id)).toEqual([]);
     expect(await usageOf(u.id)).toMatchObject({ tokens: 7, requests: 1 });
     expect(fs.statSync(file).size).toBe(0);
-    // Released on the same turn: nothing is charged and nothing is left.
-    const again = await meter.admit({ userId: u.id, requestId: 'a2', tokens: 50 });
-    meter.release(again.reservation);
+    // The plan is known now: the next answer gets no row, only its journal line until it is charged.
+    const second = await meter.admit({ userId: u.id, requestId: 'a2', tokens: 50 });
     await meter.flush();
     expect(await reservationsOf(u.id)).toEqual([]);
-    expect(await usageOf(u.id)).toMatchObject({ tokens: 7, requests: 1 });
+    expect(journal.isOpen(second.reservation.id)).toBe(true);
+    meter.settle(second.reservation, [{ modelId: 'm', tokens: 5 }]);
+    // Settled twice (a bug elsewhere): charged once.
+    meter.settle(second.reservation, [{ modelId: 'm', tokens: 5 }]);
+    await meter.flush();
+    expect(await usageOf(u.id)).toMatchObject({ tokens: 12, requests: 2 });
+    expect(journal.isOpen(second.reservation.id)).toBe(false);
+    expect(fs.statSync(file).size).toBe(0);
+    // Released: nothing is written, nothing is charged, and its line is closed at once.
+    const third = await meter.admit({ userId: u.id, requestId: 'a3', tokens: 50 });
+    meter.release(third.reservation);
+    expect(fs.statSync(file).size).toBe(0);
+    await meter.flush();
+    expect(await reservationsOf(u.id)).toEqual([]);
+    expect(await usageOf(u.id)).toMatchObject({ tokens: 12, requests: 2 });
     journal.close();
   });
 
-  it('charges at the next start the reservations a killed process journaled but never wrote', async () => {
+  it('charges at the next start the reservations a killed process left open in the journal', async () => {
     const u = await insertUser(database.db, 'killed');
     const gone = '22222222-2222-4222-8222-222222222222';
     const journal = openReservationJournal(file);
     const meter = meterWith(journal);
+    // The first answer of the month: its row is written (and the plan read).
     const first = await meter.admit({ userId: u.id, requestId: 'k1', tokens: 300 });
     await meter.flush();
     expect(first.reservation.requestId).toBe('k1');
-    // Two more answers admitted and journaled (as \`admit\` does), then kill -9 before their rows are written.
-    journal.add({ ...entry(1), userId: u.id, requestId: 'k2', tokens: 400 });
+    // The next one has only its journal line; one more line for a user deleted meanwhile.
+    const second = await meter.admit({ userId: u.id, requestId: 'k2', tokens: 400 });
+    await second.written;
     journal.add({ ...entry(2), userId: gone });
+    // kill -9 here: neither answer is settled.
     journal.close();
     expect(await reservationsOf(u.id)).toEqual(['k1']);
 
@@ -130,17 +147,19 @@ describe('the reservation journal', () => {
     const warm = await meter.admit({ userId: u.id, requestId: 'r0', tokens: 20 });
     meter.release(warm.reservation);
     await meter.flush();
+    // A plan changed somewhere: the next answer writes a row to read the plan again.
+    planChanged();
     await database.db.execute('alter table usage_reservations rename to usage_reservations_away');
     const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'r1', tokens: 20 });
     await expect(written).resolves.toBeUndefined();
     await meter.flush();
     meter.settle(reservation, [{ modelId: 'm', tokens: 3 }]);
     await meter.flush();
-    expect(journal.pending(reservation.id)).toBe(true);
+    expect(journal.isOpen(reservation.id)).toBe(true);
     expect(await usageOf(u.id)).toBeUndefined();
     await database.db.execute('alter table usage_reservations_away rename to usage_reservations');
     await meter.flush();
-    expect(journal.pending(reservation.id)).toBe(false);
+    expect(journal.isOpen(reservation.id)).toBe(false);
     expect(await reservationsOf(u.id)).toEqual([]);
     expect(await usageOf(u.id)).toMatchObject({ tokens: 3, requests: 1 });
     journal.close();
@@ -156,7 +175,31 @@ describe('the reservation journal', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
     await meter.flush();
     expect(await reservationsOf(u.id)).toEqual(['n0', 'n1']);
-    expect(readUnwritten(fs.readFileSync(file, 'utf8'))).toEqual([]);
+    expect(readOpen(fs.readFileSync(file, 'utf8'))).toEqual([]);
+    journal.close();
+  });
+
+  it('reads the plan again after a plan change: answers past the new allowance are refused', async () => {
+    const u = await insertUser(database.db, 'downgraded');
+    const pro = PLANS.reduce((a, b) => (b.tokens > a.tokens ? b : a));
+    await database.db.update(users).set({ plan: pro.id }).where(eq(users.id, u.id));
+    const journal = openReservationJournal(file);
+    const meter = meterWith(journal, 100);
+    const first = await meter.admit({ userId: u.id, requestId: 'd1', tokens: 10 });
+    meter.settle(first.reservation, [{ modelId: 'm', tokens: 150 }]);
+    await meter.flush();
+    // Past the free allowance, within the plan's: admitted in memory, no row.
+    const second = await meter.admit({ userId: u.id, requestId: 'd2', tokens: 10 });
+    meter.release(second.reservation);
+    await meter.flush();
+    expect(await reservationsOf(u.id)).toEqual([]);
+    // Downgraded to the free plan: the next answer's row reads the plan, and the one after is refused.
+    await database.db.update(users).set({ plan: 'free' }).where(eq(users.id, u.id));
+    planChanged();
+    const third = await meter.admit({ userId: u.id, requestId: 'd3', tokens: 10 });
+    meter.release(third.reservation);
+    await meter.flush();
+    await expect(meter.admit({ userId: u.id, requestId: 'd4', tokens: 10 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
     journal.close();
   });
 });

@@ -6,23 +6,27 @@ import { insertReservations, type NewReservation } from '@/modules/usage/usage.s
 /**
  * The reservations of a PGlite server, journaled before their rows reach the database (DATA_DIR/
  * reservations.journal). An answer goes on once its reservation is appended here: a write(2) into the
- * page cache, which survives kill -9 (PGlite itself does not fsync either). The rows follow in the
- * usage meter's next batch; the ones a killed process never wrote are inserted at the next start
- * (`replayReservationJournal`) and counted as is, like any reservation a dead process left behind.
+ * page cache, which survives kill -9 (PGlite itself does not fsync either). Most reservations then
+ * never get a row (the usage meter charges their settlements outright); what a killed process left
+ * open is inserted as rows at the next start (`replayReservationJournal`) and counted as is, like any
+ * reservation a dead process left behind.
  *
  * One JSON array per line: `["r", id, userId, month, requestId, tokens, createdAtMs]` a reservation,
- * `["w", id, ...]` reservations whose rows are in the database. When every row is written the file
- * is emptied; under constant load, past COMPACT_AT bytes, it is rewritten with the unwritten ones.
+ * `["w", id, ...]` reservations closed: their rows are in the database, or they were settled or
+ * released without one. When none is open the file is emptied; under constant load, past COMPACT_AT
+ * bytes, it is rewritten with the open ones.
  */
 const COMPACT_AT = 4 * 1024 * 1024;
+
+const lineOf = (r: NewReservation) => JSON.stringify(['r', r.id, r.userId, r.month, r.requestId, r.tokens, r.now]);
 
 export type ReservationJournal = ReturnType<typeof openReservationJournal>;
 
 export function openReservationJournal(file: string) {
   let fd = fs.openSync(file, 'a', 0o600);
   let size = fs.fstatSync(fd).size;
-  /** The journaled reservations whose rows are not yet in the database, by id. */
-  const unwritten = new Map<string, NewReservation>();
+  /** The journaled reservations still open (no row in the database yet, or none to come), by id. */
+  const open = new Map<string, NewReservation>();
   const append = (line: string) => {
     const bytes = Buffer.from(`${line}\n`);
     fs.writeSync(fd, bytes);
@@ -31,28 +35,22 @@ export function openReservationJournal(file: string) {
   return {
     /** Journals a reservation: once this returns, a kill -9 does not lose it. */
     add(r: NewReservation) {
-      append(JSON.stringify(['r', r.id, r.userId, r.month, r.requestId, r.tokens, r.now]));
-      unwritten.set(r.id, r);
+      append(lineOf(r));
+      open.set(r.id, r);
     },
-    /** True while the reservation's row is not in the database (its settlement must wait for it). */
-    pending: (id: string) => unwritten.has(id),
-    /** These reservations' rows are in the database. */
-    written(ids: string[]) {
-      const known = ids.filter((id) => unwritten.delete(id));
+    /** True while the reservation is open here (a restart would write its row). */
+    isOpen: (id: string) => open.has(id),
+    /** These reservations are done with: their rows are in the database, or they were settled or released without one. */
+    done(ids: string[]) {
+      const known = ids.filter((id) => open.delete(id));
       if (known.length === 0) return;
-      if (unwritten.size === 0) {
+      if (open.size === 0) {
         fs.ftruncateSync(fd, 0);
         size = 0;
       } else if (size > COMPACT_AT) {
         // Rewritten aside and renamed over, so a crash leaves one whole journal or the other.
         const next = `${file}.next`;
-        fs.writeFileSync(
-          next,
-          [...unwritten.values()].map((r) => `${JSON.stringify(['r', r.id, r.userId, r.month, r.requestId, r.tokens, r.now])}\n`).join(''),
-          {
-            mode: 0o600,
-          },
-        );
+        fs.writeFileSync(next, [...open.values()].map((r) => `${lineOf(r)}\n`).join(''), { mode: 0o600 });
         fs.renameSync(next, file);
         fs.closeSync(fd);
         fd = fs.openSync(file, 'a', 0o600);
@@ -67,8 +65,8 @@ export function openReservationJournal(file: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The journal's reservations whose rows were never marked written, in order. A line cut by a crash is skipped. */
-export function readUnwritten(text: string): NewReservation[] {
+/** The journal's reservations never closed, in order. A line cut by a crash is skipped. */
+export function readOpen(text: string): NewReservation[] {
   const reserved = new Map<string, NewReservation>();
   for (const line of text.split('\n')) {
     let entry: unknown;
@@ -108,7 +106,7 @@ export async function replayReservationJournal({ db, file, log }: { db: Db; file
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw err;
   }
-  const left = readUnwritten(text);
+  const left = readOpen(text);
   if (left.length) {
     await insertReservations(db, left);
     log.warn({ reservations: left.length }, 'reservations of a stopped process recovered from the journal');

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/errors';
 import type { Clock } from '@/lib/clock';
+import { planEpoch } from '@/modules/usage/plan-epoch';
 import type { ReservationJournal } from '@/modules/usage/reservation-journal';
 import {
   getUsage,
@@ -76,13 +77,17 @@ export function createUsageMeter({
    */
   exclusive?: boolean;
   /**
-   * With `exclusive`: an answer admitted in memory goes on once its reservation is in this journal,
-   * without waiting for the row; the row follows in the next batch, and a settlement or release is
-   * written only after it (`replayReservationJournal` writes the rows a killed process left).
+   * With `exclusive`: an answer admitted in memory goes on once its reservation is in this journal.
+   * While the user's plan as this process knows it is current, the reservation gets no row at all:
+   * its settlement is charged outright, and its journal line is closed once that is written (a
+   * release closes it at once). Otherwise the row follows in the next batch, bringing the plan, and
+   * a settlement or release is written only after it. `replayReservationJournal` writes the rows of
+   * what a killed process left open.
    */
   journal?: ReservationJournal;
 }) {
-  let pending: Array<UsageRecord & { tries?: number }> = [];
+  /** `closes`: a reservation without a row, whose journal line is closed once this settlement is written. */
+  let pending: Array<UsageRecord & { tries?: number; closes?: string }> = [];
   let releases: string[] = [];
   /** Reservations waiting for the next batch, each with the answer that awaits it (`exclusive` only). */
   let reserving: Array<
@@ -98,6 +103,10 @@ export function createUsageMeter({
   /** When the settlements and releases waiting are written: SETTLE_AFTER_MS (`soon`) or, after a failed write, `retry`. */
   let settleTimer: NodeJS.Timeout | undefined;
   let settleWhen: 'soon' | 'retry' | undefined;
+
+  /** With a journal: the reservations whose row is on its way to the database, and those that get none. */
+  const rowsComing = new Set<string>();
+  const rowless = new Set<string>();
 
   /** The batch being written, and the one waiting for it (everything queued meanwhile). */
   let writing: Promise<void> | undefined;
@@ -135,7 +144,7 @@ export function createUsageMeter({
       releases = [];
       if (journal) {
         // A settlement or release waits until its reservation's row is in (this batch's included).
-        const waits = (id: string | undefined) => id !== undefined && journal.pending(id);
+        const waits = (id: string | undefined) => id !== undefined && rowsComing.has(id);
         pending = batch.filter((r) => waits(r.reservationId));
         releases = dropped.filter(waits);
         batch = batch.filter((r) => !waits(r.reservationId));
@@ -149,14 +158,16 @@ export function createUsageMeter({
     const reservations = reserved.length
       ? insertReservations(db, reserved).then(
           (plans) => {
-            journal?.written(reserved.map((r) => r.id));
+            for (const r of reserved) rowsComing.delete(r.id);
+            journal?.done(reserved.map((r) => r.id));
             for (const r of reserved) r.written(plans.get(r.id));
           },
           (err: unknown) => {
             // The answers waiting for a reservation fail; one that went on is written later.
             const retried = reserved.filter((r) => r.retried);
             const refused = reserved.filter((r) => !r.retried);
-            journal?.written(refused.map((r) => r.id));
+            for (const r of refused) rowsComing.delete(r.id);
+            journal?.done(refused.map((r) => r.id));
             for (const r of refused) r.failed(err);
             reserving = [...retried, ...reserving].slice(-MAX_PENDING);
             if (retried.length) scheduleSettle('retry');
@@ -167,7 +178,7 @@ export function createUsageMeter({
     const settlements =
       batch.length || dropped.length
         ? recordUsage(db, batch, dropped).then(
-            () => {},
+            () => journal?.done(batch.flatMap((r) => (r.closes ? [r.closes] : []))),
             (err: unknown) => {
               // Settlements are kept for a later batch, given up after a few tries (their
               // reservations are then counted as is).
@@ -237,7 +248,8 @@ export function createUsageMeter({
    * raised by every settlement at once), the tokens reserved and the answers in flight.
    */
   /** `plan`: the user's plan as the last write read it (a write checks it again each time). */
-  type Held = { used: number; reserved: number; inFlight: number; loaded: Promise<void>; plan?: string };
+  /** `planEpoch`: `planEpoch()` when the plan was read; another one since means a plan may have changed. */
+  type Held = { used: number; reserved: number; inFlight: number; loaded: Promise<void>; plan?: string; planEpoch?: number };
   const held = new Map<string, Held>();
   const heldFor = (userId: string, month: string) => {
     const key = `${userId}|${month}`;
@@ -278,13 +290,22 @@ export function createUsageMeter({
     const reservation: Reservation = { id, userId, month, requestId, tokens };
     const entry: NewReservation = { id, userId, month, requestId, tokens, now };
     if (journal && likelyAdmitted) {
-      // Journaled, it survives kill -9: the answer goes on, and the row's write only updates the plan.
+      // Journaled, it survives kill -9: the answer goes on. While the plan is current that is all;
+      // else a row is written too, and only updates the plan.
       journal.add(entry);
+      const epoch = planEpoch();
+      if (h.plan !== undefined && h.planEpoch === epoch) {
+        rowless.add(id);
+        return { reservation, written: Promise.resolve(), likelyAdmitted };
+      }
+      rowsComing.add(id);
       reserving.push({
         ...entry,
         retried: true,
         written: (plan) => {
-          if (plan !== undefined) h.plan = plan;
+          if (plan === undefined) return;
+          h.plan = plan;
+          h.planEpoch = epoch;
         },
         failed: () => {},
       });
@@ -297,6 +318,7 @@ export function createUsageMeter({
       h.inFlight -= 1;
       h.reserved -= tokens;
     };
+    const epoch = planEpoch();
     const written = (async () => {
       let plan: string | undefined;
       try {
@@ -313,6 +335,7 @@ export function createUsageMeter({
         throw new AppError('UNAUTHENTICATED');
       }
       h.plan = plan;
+      h.planEpoch = epoch;
       if (before >= planOf(plan, freeTokens).tokens) {
         undo();
         releases.push(id);
@@ -391,20 +414,24 @@ export function createUsageMeter({
     },
     /** Replaces the reservation by the answer's real usage (written in the next batch). */
     settle: (reservation: Reservation, byModel: ModelTokens[]) => {
+      // Without a row it is charged outright (once: a second settlement names a row that is not there).
+      const closes = rowless.delete(reservation.id) ? reservation.id : undefined;
       pending.push({
         userId: reservation.userId,
         requestId: reservation.requestId,
         byModel,
         now: clock.now(),
-        reservationId: reservation.id,
+        ...(closes ? { closes } : { reservationId: reservation.id }),
       });
       ended(reservation, totalTokens(byModel));
       settlementQueued();
     },
     /** Gives the whole reservation back: the answer failed, nothing is charged. */
     release: (reservation: Reservation) => {
-      releases.push(reservation.id);
       ended(reservation, 0);
+      // Without a row there is nothing to write: its journal line is closed.
+      if (rowless.delete(reservation.id)) return journal?.done([reservation.id]);
+      releases.push(reservation.id);
       settlementQueued();
     },
     read,
