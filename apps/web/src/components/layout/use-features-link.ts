@@ -5,9 +5,16 @@ import { paths } from '@/config/paths';
 
 const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-/** Scrolls once the landing page (a lazy route) has rendered the section, waiting up to 3 s. */
-function scrollWhenReady(deadline = Date.now() + 3000) {
-  if (document.getElementById('features')) scrollToFeatures();
+/** How long a slow connection or a busy phone may take to load the landing page before the scroll is dropped. */
+const LANDING_WAIT_MS = 20_000;
+
+/**
+ * Scrolls once the landing page (a lazy route, which can take seconds to arrive on a busy phone) is the
+ * page shown and has rendered the section; if the user goes elsewhere first, the landing never shows
+ * and the wait runs out without scrolling anything.
+ */
+function scrollWhenReady(deadline = Date.now() + LANDING_WAIT_MS) {
+  if (window.location.pathname === paths.home && document.getElementById('features')) scrollToFeatures();
   else if (Date.now() < deadline) window.setTimeout(() => scrollWhenReady(deadline), 100);
 }
 
