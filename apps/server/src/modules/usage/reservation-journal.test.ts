@@ -31,6 +31,8 @@ const meterWith = (journal: ReturnType<typeof openReservationJournal>, freeToken
 const reservationsOf = async (userId: string) =>
   (await database.db.select().from(usageReservations).where(eq(usageReservations.userId, userId))).map((r) => r.requestId).sort();
 const usageOf = async (userId: string) => (await database.db.select().from(usage).where(eq(usage.userId, userId)))[0];
+/** Open in the file, as the next start would read it. */
+const isOpen = (id: string) => readOpen(fs.readFileSync(file, 'utf8')).some((r) => r.id === id);
 const entry = (i: number) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   userId: '11111111-1111-4111-8111-111111111111',
@@ -60,10 +62,10 @@ describe('the reservation journal', () => {
     journal.add(entry(2));
     journal.done([entry(1).id]);
     expect(fs.statSync(file).size).toBeGreaterThan(0);
-    expect(journal.isOpen(entry(2).id)).toBe(true);
+    expect(isOpen(entry(2).id)).toBe(true);
     journal.done([entry(2).id, entry(9).id]);
     expect(fs.statSync(file).size).toBe(0);
-    expect(journal.isOpen(entry(2).id)).toBe(false);
+    expect(isOpen(entry(2).id)).toBe(false);
     // Under constant load (never all written) it stays small: 5 MB of reservations, rewritten as they go.
     journal.add(entry(0));
     for (let i = 1; i <= 30_000; i += 1) {
@@ -75,6 +77,23 @@ describe('the reservation journal', () => {
     journal.close();
   });
 
+  it('keeps a line given up for the next start, yet empties what is closed around it', () => {
+    const journal = openReservationJournal(file);
+    journal.add(entry(1));
+    journal.add(entry(2));
+    journal.giveUp([entry(1).id, entry(9).id]);
+    journal.done([entry(2).id]);
+    expect(readOpen(fs.readFileSync(file, 'utf8'))).toEqual([entry(1)]);
+    // Answers come and go: the file does not grow without end around the line given up.
+    for (let i = 3; i <= 3_000; i += 1) {
+      journal.add({ ...entry(i), requestId: `req-${i}-${'x'.repeat(120)}` });
+      journal.done([entry(i).id]);
+    }
+    expect(fs.statSync(file).size).toBeLessThan(80 * 1024);
+    expect(readOpen(fs.readFileSync(file, 'utf8'))).toEqual([entry(1)]);
+    journal.close();
+  });
+
   it('writes a row for the first answer of a month (its plan comes back), then only journal lines, charged outright', async () => {
     const u = await insertUser(database.db, 'journaled');
     const journal = openReservationJournal(file);
@@ -82,7 +101,7 @@ describe('the reservation journal', () => {
     const first = await meter.admit({ userId: u.id, requestId: 'a1', tokens: 50 });
     await first.written;
     // Journaled, and its row on the way: settled before the row is in, the settlement goes after it.
-    expect(journal.isOpen(first.reservation.id)).toBe(true);
+    expect(isOpen(first.reservation.id)).toBe(true);
     expect(readOpen(fs.readFileSync(file, 'utf8')).map((r) => r.requestId)).toEqual(['a1']);
     meter.settle(first.reservation, [{ modelId: 'm', tokens: 7 }]);
     await meter.flush();
@@ -93,13 +112,13 @@ describe('the reservation journal', () => {
     const second = await meter.admit({ userId: u.id, requestId: 'a2', tokens: 50 });
     await meter.flush();
     expect(await reservationsOf(u.id)).toEqual([]);
-    expect(journal.isOpen(second.reservation.id)).toBe(true);
+    expect(isOpen(second.reservation.id)).toBe(true);
     meter.settle(second.reservation, [{ modelId: 'm', tokens: 5 }]);
     // Settled twice (a bug elsewhere): charged once.
     meter.settle(second.reservation, [{ modelId: 'm', tokens: 5 }]);
     await meter.flush();
     expect(await usageOf(u.id)).toMatchObject({ tokens: 12, requests: 2 });
-    expect(journal.isOpen(second.reservation.id)).toBe(false);
+    expect(isOpen(second.reservation.id)).toBe(false);
     expect(fs.statSync(file).size).toBe(0);
     // Released: nothing is written, nothing is charged, and its line is closed at once.
     const third = await meter.admit({ userId: u.id, requestId: 'a3', tokens: 50 });
@@ -155,14 +174,50 @@ describe('the reservation journal', () => {
     await meter.flush();
     meter.settle(reservation, [{ modelId: 'm', tokens: 3 }]);
     await meter.flush();
-    expect(journal.isOpen(reservation.id)).toBe(true);
+    expect(isOpen(reservation.id)).toBe(true);
     expect(await usageOf(u.id)).toBeUndefined();
     await database.db.execute('alter table usage_reservations_away rename to usage_reservations');
     await meter.flush();
-    expect(journal.isOpen(reservation.id)).toBe(false);
+    expect(isOpen(reservation.id)).toBe(false);
     expect(await reservationsOf(u.id)).toEqual([]);
     expect(await usageOf(u.id)).toMatchObject({ tokens: 3, requests: 1 });
     journal.close();
+  });
+
+  it('gives up a settlement the database keeps refusing: its line is left for the next start, which counts it', async () => {
+    const u = await insertUser(database.db, 'given-up');
+    const journal = openReservationJournal(file);
+    const meter = meterWith(journal);
+    const warm = await meter.admit({ userId: u.id, requestId: 'g0', tokens: 20 });
+    meter.release(warm.reservation);
+    await meter.flush();
+    const lost = await meter.admit({ userId: u.id, requestId: 'g1', tokens: 30 });
+    await database.db.execute('alter table usage rename to usage_away');
+    meter.settle(lost.reservation, [{ modelId: 'm', tokens: 4 }]);
+    for (let i = 0; i < 6; i += 1) await meter.flush();
+    await database.db.execute('alter table usage_away rename to usage');
+    expect(isOpen(lost.reservation.id)).toBe(true);
+    // Later answers are charged and closed as usual; the line given up stays.
+    const next = await meter.admit({ userId: u.id, requestId: 'g2', tokens: 10 });
+    meter.settle(next.reservation, [{ modelId: 'm', tokens: 2 }]);
+    await meter.flush();
+    expect(await usageOf(u.id)).toMatchObject({ tokens: 2, requests: 1 });
+    // Nor does it keep the file growing: 800 more answers, and it holds little more than that line.
+    for (let round = 0; round < 16; round += 1) {
+      const admitted = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => meter.admit({ userId: u.id, requestId: `g-${round}-${i}-${'x'.repeat(120)}`, tokens: 1 })),
+      );
+      for (const a of admitted) meter.settle(a.reservation, [{ modelId: 'm', tokens: 0 }]);
+      await meter.flush();
+    }
+    expect(fs.statSync(file).size).toBeLessThan(80 * 1024);
+    expect(readOpen(fs.readFileSync(file, 'utf8')).map((r) => r.requestId)).toEqual(['g1']);
+    journal.close();
+    // The next start writes its row; past any answer's lifetime it is counted as reserved.
+    expect(await replayReservationJournal({ db: database.db, file, log })).toBe(1);
+    const later = manualClock(clock.now() + STALE_RESERVATION_MS + 1000);
+    const again = createUsageMeter({ db: database.db, clock: later, freeTokens: 1_000_000, log });
+    expect(await again.read(u.id, later.now())).toMatchObject({ tokens: 32, requests: 802 });
   });
 
   it('still waits for the database before an answer when the allowance may be reached, and refuses it there', async () => {

@@ -14,9 +14,12 @@ import { insertReservations, type NewReservation } from '@/modules/usage/usage.s
  * One JSON array per line: `["r", id, userId, month, requestId, tokens, createdAtMs]` a reservation,
  * `["w", id, ...]` reservations closed: their rows are in the database, or they were settled or
  * released without one. When none is open the file is emptied; under constant load, past COMPACT_AT
- * bytes, it is rewritten with the open ones.
+ * bytes, it is rewritten with the open ones. A reservation whose settlement could not be written is
+ * given up: its line stays in the file for the next start, but no longer keeps the file from emptying
+ * (once past KEPT_SLACK bytes, it is rewritten with the lines given up alone).
  */
 const COMPACT_AT = 4 * 1024 * 1024;
+const KEPT_SLACK = 64 * 1024;
 
 const lineOf = (r: NewReservation) => JSON.stringify(['r', r.id, r.userId, r.month, r.requestId, r.tokens, r.now]);
 
@@ -27,10 +30,30 @@ export function openReservationJournal(file: string) {
   let size = fs.fstatSync(fd).size;
   /** The journaled reservations still open (no row in the database yet, or none to come), by id. */
   const open = new Map<string, NewReservation>();
+  /** Those given up: left for the next start to count, and the bytes of their lines. */
+  const kept = new Map<string, NewReservation>();
+  let keptBytes = 0;
   const append = (line: string) => {
     const bytes = Buffer.from(`${line}\n`);
     fs.writeSync(fd, bytes);
     size += bytes.length;
+  };
+  /** Rewritten aside and renamed over, so a crash leaves one whole journal or the other. */
+  const rewrite = () => {
+    const next = `${file}.next`;
+    fs.writeFileSync(next, [...kept.values(), ...open.values()].map((r) => `${lineOf(r)}\n`).join(''), { mode: 0o600 });
+    fs.renameSync(next, file);
+    fs.closeSync(fd);
+    fd = fs.openSync(file, 'a', 0o600);
+    size = fs.fstatSync(fd).size;
+  };
+  /** After lines were closed: empties or rewrites the file when it may, else notes them closed. */
+  const closed = (ids: string[]) => {
+    if (open.size === 0 && kept.size === 0) {
+      fs.ftruncateSync(fd, 0);
+      size = 0;
+    } else if (size > keptBytes + (open.size === 0 ? KEPT_SLACK : COMPACT_AT)) rewrite();
+    else if (ids.length) append(JSON.stringify(['w', ...ids]));
   };
   return {
     /** Journals a reservation: once this returns, a kill -9 does not lose it. */
@@ -38,24 +61,26 @@ export function openReservationJournal(file: string) {
       append(lineOf(r));
       open.set(r.id, r);
     },
-    /** True while the reservation is open here (a restart would write its row). */
-    isOpen: (id: string) => open.has(id),
     /** These reservations are done with: their rows are in the database, or they were settled or released without one. */
     done(ids: string[]) {
       const known = ids.filter((id) => open.delete(id));
-      if (known.length === 0) return;
-      if (open.size === 0) {
-        fs.ftruncateSync(fd, 0);
-        size = 0;
-      } else if (size > COMPACT_AT) {
-        // Rewritten aside and renamed over, so a crash leaves one whole journal or the other.
-        const next = `${file}.next`;
-        fs.writeFileSync(next, [...open.values()].map((r) => `${lineOf(r)}\n`).join(''), { mode: 0o600 });
-        fs.renameSync(next, file);
-        fs.closeSync(fd);
-        fd = fs.openSync(file, 'a', 0o600);
-        size = fs.fstatSync(fd).size;
-      } else append(JSON.stringify(['w', ...known]));
+      if (known.length) closed(known);
+    },
+    /**
+     * These reservations' settlements could not be written: their lines stay for the next start,
+     * which counts them as they are, and no longer keep the journal from emptying.
+     */
+    giveUp(ids: string[]) {
+      let moved = 0;
+      for (const id of ids) {
+        const r = open.get(id);
+        if (!r) continue;
+        open.delete(id);
+        kept.set(id, r);
+        keptBytes += Buffer.byteLength(lineOf(r)) + 1;
+        moved += 1;
+      }
+      if (moved) closed([]);
     },
     close() {
       fs.closeSync(fd);

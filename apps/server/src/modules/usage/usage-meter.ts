@@ -94,8 +94,6 @@ export function createUsageMeter({
     NewReservation & {
       written: (plan: string | undefined) => void;
       failed: (err: unknown) => void;
-      /** Journaled, and its answer went on: a failed write is retried, never refused. */
-      retried: boolean;
     }
   > = [];
   /** The next turn of the event loop, when the reservations waiting are written (`exclusive`). */
@@ -104,7 +102,10 @@ export function createUsageMeter({
   let settleTimer: NodeJS.Timeout | undefined;
   let settleWhen: 'soon' | 'retry' | undefined;
 
-  /** With a journal: the reservations whose row is on its way to the database, and those that get none. */
+  /**
+   * With a journal: the reservations whose row is on its way to the database (journaled, their answers
+   * went on: a failed write is retried, never refused), and those that get none.
+   */
   const rowsComing = new Set<string>();
   const rowless = new Set<string>();
 
@@ -163,12 +164,9 @@ export function createUsageMeter({
             for (const r of reserved) r.written(plans.get(r.id));
           },
           (err: unknown) => {
-            // The answers waiting for a reservation fail; one that went on is written later.
-            const retried = reserved.filter((r) => r.retried);
-            const refused = reserved.filter((r) => !r.retried);
-            for (const r of refused) rowsComing.delete(r.id);
-            journal?.done(refused.map((r) => r.id));
-            for (const r of refused) r.failed(err);
+            // The answers waiting for a reservation fail; a journaled one went on and is written later.
+            const retried = reserved.filter((r) => rowsComing.has(r.id));
+            for (const r of reserved) if (!rowsComing.has(r.id)) r.failed(err);
             reserving = [...retried, ...reserving].slice(-MAX_PENDING);
             if (retried.length) scheduleSettle('retry');
             log.error({ err, reservations: reserved.length, retrying: retried.length }, 'recording usage failed');
@@ -184,7 +182,12 @@ export function createUsageMeter({
               // reservations are then counted as is).
               for (const r of batch) r.tries = (r.tries ?? 0) + 1;
               const retry = batch.filter((r) => (r.tries ?? 0) < MAX_TRIES);
-              pending = [...retry, ...pending].slice(-MAX_PENDING);
+              const kept = [...retry, ...pending];
+              pending = kept.slice(-MAX_PENDING);
+              // A reservation without a row whose settlement is given up stays in the journal, and
+              // the next start counts it as is; until then this process no longer waits for it.
+              const givenUp = [...batch.filter((r) => !retry.includes(r)), ...kept.slice(0, -MAX_PENDING)];
+              journal?.giveUp(givenUp.flatMap((r) => (r.closes ? [r.closes] : [])));
               releases = [...dropped, ...releases].slice(-MAX_PENDING);
               log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
               if (pending.length || releases.length) scheduleSettle('retry');
@@ -280,12 +283,12 @@ export function createUsageMeter({
     await h.loaded;
     if (h.inFlight >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
     const before = h.used + h.reserved;
-    // Below the allowance of the plan the last write read (of every plan, before any write), the write
-    // will not refuse it unless the plan changed meanwhile; then the write's verdict still stands.
+    // Below the allowance of the plan the last write read (of every plan, before any write), the
+    // database would not refuse it unless the plan changed since: then, and above it, its row is
+    // written and awaited, and the database decides.
     const likelyAdmitted = before < (h.plan ? planOf(h.plan, freeTokens).tokens : lowestAllowance);
     h.inFlight += 1;
     h.reserved += tokens;
-    // Written with the other reservations of this turn of the event loop, in one statement.
     const id = randomUUID();
     const reservation: Reservation = { id, userId, month, requestId, tokens };
     const entry: NewReservation = { id, userId, month, requestId, tokens, now };
@@ -298,10 +301,10 @@ export function createUsageMeter({
         rowless.add(id);
         return { reservation, written: Promise.resolve(), likelyAdmitted };
       }
+      // Its row goes with the other reservations of this turn of the event loop, in one statement.
       rowsComing.add(id);
       reserving.push({
         ...entry,
-        retried: true,
         written: (plan) => {
           if (plan === undefined) return;
           h.plan = plan;
@@ -323,7 +326,7 @@ export function createUsageMeter({
       let plan: string | undefined;
       try {
         plan = await new Promise<string | undefined>((done, failed) => {
-          reserving.push({ ...entry, retried: false, written: done, failed });
+          reserving.push({ ...entry, written: done, failed });
           reservationQueued();
         });
       } catch (err) {
