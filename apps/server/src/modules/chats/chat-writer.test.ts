@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conversations, messages } from '@/db/schema';
@@ -104,5 +104,31 @@ describe('chat writer', () => {
     expect(rows.filter((m) => m.parentId === first.userMessageId)).toHaveLength(2);
     const [chat] = await database.db.select().from(conversations).where(eq(conversations.id, q.chatId));
     expect(chat?.activeLeafId).toBe(again.assistantMessageId);
+  });
+  it('finishes answers by their keys: neither table is read whole, however many chats it holds (migration 0018)', async () => {
+    const u = await insertUser(database.db, 'many');
+    await database.db.execute(sql`insert into conversations (id, user_id, title, mode, original_prompt, created_at, updated_at)
+      select gen_random_uuid(), ${u.id}, 't', 'sangam', 'p', now(), now() from generate_series(1, 3000)`);
+    await database.db.execute(sql`insert into messages (id, conversation_id, role, content, mode, status, request_id, created_at)
+      select gen_random_uuid(), c.id, r, '', 'sangam', 'streaming', 'req-' || c.id, now() from conversations c, (values ('user'), ('assistant')) v(r)`);
+    await database.db.execute(sql`analyze conversations, messages`);
+    const [target] = await database.db.select().from(messages).where(eq(messages.role, 'assistant')).limit(1);
+    if (!target) throw new Error('no message');
+    const seqScans = async () => {
+      await database.db.execute(sql`select pg_stat_force_next_flush()`);
+      const { rows } = await database.db.execute<{ n: string }>(
+        sql`select coalesce(sum(seq_scan), 0) as n from pg_stat_user_tables where relname in ('messages', 'conversations')`,
+      );
+      return Number(rows[0]?.n);
+    };
+    const writer = createChatWriter({ db: database.db, log });
+    // The function's plans are kept after a few calls: the last ones are what every later answer runs.
+    for (let i = 0; i < 6; i += 1)
+      await writer.finishAnswer({ chatId: target.conversationId, id: target.id, content: `done ${i}`, status: 'done', answers: [] });
+    const before = await seqScans();
+    await writer.finishAnswer({ chatId: target.conversationId, id: target.id, content: 'done', status: 'done', answers: [] });
+    expect(await seqScans()).toBe(before);
+    const [finished] = await database.db.select().from(messages).where(eq(messages.id, target.id));
+    expect(finished).toMatchObject({ content: 'done', status: 'done' });
   });
 });
