@@ -113,6 +113,28 @@ describe('answers in a chat are stored by the server', () => {
     expect((await c.chat(chatId)).messages).toHaveLength(2);
   });
 
+  it('the same Request_Id sent twice at once (a double tap, a replay) is stored and charged once, and both get that answer', async () => {
+    const user = await createVerifiedUser(e.t);
+    for (const fresh of [true, false]) {
+      const chatId = randomUUID();
+      if (!fresh) await c.ask({ Prompt: 'an earlier turn', Chat_Id: chatId }, { user });
+      slow(`twice-${fresh}`, 20, 30);
+      const fields = { Prompt: `twice-${fresh}: what is karma?`, Chat_Id: chatId, Request_Id: `req_${randomUUID()}` };
+      const [a, b] = await Promise.all([c.ask(fields, { user }), c.ask(fields, { user, stream: true })]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const json = (await a.json()) as Final;
+      const events = await readEvents(b);
+      expect(events[0]).toMatchObject({ event: 'message-ids', data: json.ids });
+      expect((events.at(-1)?.data as Final).data.best_output).toBe(json.data.best_output);
+      const detail = await c.chat(chatId, user);
+      expect(detail.messages.filter((m) => m.content === fields.Prompt)).toHaveLength(1);
+      expect(detail.messages.filter((m) => m.role === 'assistant' && m.parentId === json.ids.userMessageId)).toHaveLength(1);
+    }
+    // Charged once per answer: the earlier turn and one of each pair, three requests, not five.
+    const usage = (await (await c.api('GET', '/me/usage', { user })).json()) as { requests: number };
+    expect(usage.requests).toBe(3);
+  });
+
   it('another user’s chat id answers 404 and stores nothing; a callers without a chat keeps nothing', async () => {
     const chatId = randomUUID();
     await c.ask({ Prompt: 'mine', Chat_Id: chatId });
