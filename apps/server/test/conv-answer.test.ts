@@ -125,7 +125,9 @@ describe('answers in a chat are stored by the server', () => {
       const json = (await a.json()) as Final;
       const events = await readEvents(b);
       expect(events[0]).toMatchObject({ event: 'message-ids', data: json.ids });
-      expect((events.at(-1)?.data as Final).data.best_output).toBe(json.data.best_output);
+      const last = events.at(-1);
+      expect(last?.event).toBe('final');
+      expect((last?.data as Final | undefined)?.data.best_output).toBe(json.data.best_output);
       const detail = await c.chat(chatId, user);
       expect(detail.messages.filter((m) => m.content === fields.Prompt)).toHaveLength(1);
       expect(detail.messages.filter((m) => m.role === 'assistant' && m.parentId === json.ids.userMessageId)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '@/db/client';
+import { type Database, runRaw } from '@/db/client';
 import { conversations, messages } from '@/db/schema';
 import { createChatWriter, DuplicateRequest } from '@/modules/chats/chat-writer';
 import { insertUser, useMemoryDatabasePerTest } from '../../../test/memory-database';
@@ -115,18 +115,34 @@ describe('chat writer', () => {
     const [target] = await database.db.select().from(messages).where(eq(messages.role, 'assistant')).limit(1);
     if (!target) throw new Error('no message');
     const seqScans = async () => {
-      await database.db.execute(sql`select pg_stat_force_next_flush()`);
-      const { rows } = await database.db.execute<{ n: string }>(
-        sql`select coalesce(sum(seq_scan), 0) as n from pg_stat_user_tables where relname in ('messages', 'conversations')`,
+      await runRaw(database.db, 'select pg_stat_force_next_flush()', []);
+      const { rows } = await runRaw<{ n: string }>(
+        database.db,
+        `select coalesce(sum(seq_scan), 0) as n from pg_stat_user_tables where relname in ('messages', 'conversations')`,
+        [],
       );
       return Number(rows[0]?.n);
     };
     const writer = createChatWriter({ db: database.db, log });
     // The function's plans are kept after a few calls: the last ones are what every later answer runs.
     for (let i = 0; i < 6; i += 1)
-      await writer.finishAnswer({ chatId: target.conversationId, id: target.id, content: `done ${i}`, status: 'done', answers: [] });
+      await writer.finishAnswer({
+        chatId: target.conversationId,
+        id: target.id,
+        content: `done ${i}`,
+        status: 'done',
+        answers: [],
+        facts: undefined,
+      });
     const before = await seqScans();
-    await writer.finishAnswer({ chatId: target.conversationId, id: target.id, content: 'done', status: 'done', answers: [] });
+    await writer.finishAnswer({
+      chatId: target.conversationId,
+      id: target.id,
+      content: 'done',
+      status: 'done',
+      answers: [],
+      facts: undefined,
+    });
     expect(await seqScans()).toBe(before);
     const [finished] = await database.db.select().from(messages).where(eq(messages.id, target.id));
     expect(finished).toMatchObject({ content: 'done', status: 'done' });
