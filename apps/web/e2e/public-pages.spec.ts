@@ -1,4 +1,6 @@
+import { FEATURES_SCROLL_DELAY_MS } from '../src/config/timings';
 import { appReady, expect, expectNoSeriousA11yViolations, saveScreenshot, test, VIEWPORTS } from './fixtures';
+import { pauseClock } from './support/clock';
 
 const PUBLIC_PAGES = [
   { path: '/', name: 'landing', heading: /Many AI models\. One answer\./ },
@@ -45,17 +47,29 @@ test('signed out, the navigation offers Log In and Get Started and every tool', 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Features from another page goes to the landing page and scrolls to the section', async ({ page }) => {
+test('Features from another page goes to the landing page and scrolls to the section 300 ms after it is shown', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   // The landing page's code arrives 4 s late, as on a slow phone or a busy machine: the scroll waits for it.
   await page.route(/\/assets\/landing-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 4000));
     await route.continue();
   });
+  await page.clock.install();
   await page.goto('/pricing');
+  await pauseClock(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Features' }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
-  await expect(page.locator('#features')).toBeInViewport();
+  const features = page.locator('#features');
+  await expect(features).toBeAttached();
+  // The landing page is shown at the top and stays there for the first 300 ms.
+  await page.waitForTimeout(150);
+  await page.clock.runFor(FEATURES_SCROLL_DELAY_MS - 1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.clock.runFor(FEATURES_SCROLL_DELAY_MS + 1);
+  await expect(features).toBeInViewport();
+  // The scroll holds: nothing sends the page back to the top afterwards.
+  await page.clock.runFor(2000);
+  await expect(features).toBeInViewport();
 });
 
 test('an unknown path shows the landing page', async ({ page }) => {

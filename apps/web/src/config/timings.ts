@@ -38,3 +38,6 @@ export const REFINED_TYPING: TypingPace = { startDelayMs: 0, tickMs: 30, charsPe
 /** Chat answer cards: 20 ms ticks of 1 to 3 characters (more for longer texts). */
 export const ANSWER_TICK_MS = 20;
 export const answerCharsPerTick = (length: number) => (length > 400 ? 3 : length > 100 ? 2 : 1);
+
+/** Features from another page: the landing page is shown, then scrolls to #features this much later. */
+export const FEATURES_SCROLL_DELAY_MS = 300;

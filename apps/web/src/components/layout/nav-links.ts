@@ -16,6 +16,3 @@ export const AVATAR_LINKS = [
   { label: 'Privacy Policy', to: paths.privacy },
   { label: 'Delete Account', to: paths.deleteAccount },
 ] as const;
-
-/** Delay before scrolling to #features after arriving on the landing page from elsewhere. */
-export const FEATURES_SCROLL_DELAY_MS = 300;

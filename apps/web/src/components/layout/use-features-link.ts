@@ -1,33 +1,30 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { FEATURES_SCROLL_DELAY_MS } from '@/components/layout/nav-links';
 import { paths } from '@/config/paths';
 
-const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+const FEATURES_SECTION = 'features';
 
-/** How long a slow connection or a busy phone may take to load the landing page before the scroll is dropped. */
-const LANDING_WAIT_MS = 20_000;
+/** Navigation state asking the page shown next to scroll to one of its sections (see ScrollToTop). */
+export type SectionScroll = { section: string };
+
+/** The section a navigation's state asks for, if any. */
+export const sectionOf = (state: unknown): string | undefined =>
+  typeof state === 'object' && state !== null && typeof (state as Partial<SectionScroll>).section === 'string'
+    ? (state as SectionScroll).section
+    : undefined;
+
+export const scrollToSection = (section: string) =>
+  document.getElementById(section)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
 /**
- * Scrolls once the landing page (a lazy route, which can take seconds to arrive on a busy phone) is the
- * page shown and has rendered the section; if the user goes elsewhere first, the landing never shows
- * and the wait runs out without scrolling anything.
+ * Features scrolls to the section; from another page it goes to / and, once the landing page is
+ * shown (a lazy route, which can take seconds to arrive on a busy phone), scrolls there after 300 ms.
  */
-function scrollWhenReady(deadline = Date.now() + LANDING_WAIT_MS) {
-  if (window.location.pathname === paths.home && document.getElementById('features')) scrollToFeatures();
-  else if (Date.now() < deadline) window.setTimeout(() => scrollWhenReady(deadline), 100);
-}
-
-/** Features scrolls to the section; from another page it goes to / and scrolls after 300 ms. */
 export function useFeaturesLink() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return useCallback(() => {
-    if (pathname === paths.home) {
-      scrollToFeatures();
-      return;
-    }
-    navigate(paths.home);
-    window.setTimeout(() => scrollWhenReady(), FEATURES_SCROLL_DELAY_MS);
+    if (pathname === paths.home) scrollToSection(FEATURES_SECTION);
+    else navigate(paths.home, { state: { section: FEATURES_SECTION } satisfies SectionScroll });
   }, [pathname, navigate]);
 }
