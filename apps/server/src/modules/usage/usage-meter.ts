@@ -284,8 +284,8 @@ export function createUsageMeter({
     if (h.inFlight >= maxInFlight) throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
     const before = h.used + h.reserved;
     // Below the allowance of the plan the last write read (of every plan, before any write), the
-    // database would not refuse it unless the plan changed since: then, and above it, its row is
-    // written and awaited, and the database decides.
+    // database would admit it too, unless the plan changed since (then its row is written, which
+    // reads the plan again for the next answers). Above it, the row is awaited and the database decides.
     const likelyAdmitted = before < (h.plan ? planOf(h.plan, freeTokens).tokens : lowestAllowance);
     h.inFlight += 1;
     h.reserved += tokens;
