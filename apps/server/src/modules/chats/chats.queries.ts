@@ -10,7 +10,7 @@ import type {
   SharedChat,
 } from '@sangam/contracts';
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { type Db, runRaw } from '@/db/client';
 import { conversations, messageImages, messages } from '@/db/schema';
 import { AppError, assertFound } from '@/errors';
 import { chatMessages, type MessageRow, panelOf, pathTo } from '@/modules/chats/message-tree';
@@ -76,10 +76,19 @@ export async function findOwnedChat(db: Db, { userId, chatId }: { userId: string
   return chat;
 }
 
-/** The conversation row of any user, or undefined (the caller checks whose it is). */
-export async function findChat(db: Db, chatId: string) {
-  const [chat] = await db.select().from(conversations).where(eq(conversations.id, chatId)).limit(1);
-  return chat;
+/** What the answer path reads of a chat: whose it is, its active leaf and the model it continues with. */
+export type ChatHead = { id: string; userId: string; activeLeafId: string | null; continueWith: string | null };
+const FIND_CHAT_HEAD =
+  'select id, user_id as "userId", active_leaf_id as "activeLeafId", continue_with as "continueWith" from conversations where id = $1';
+
+/**
+ * The head of a chat of any user, or undefined (the caller checks whose it is). Every answer in a kept
+ * chat reads it first, so it is a fixed text sent straight to the driver (`runRaw`: prepared once per
+ * connection, and by PGlite's worker), not a query drizzle builds each time.
+ */
+export async function findChatHead(db: Db, chatId: string): Promise<ChatHead | undefined> {
+  const { rows } = await runRaw<ChatHead>(db, FIND_CHAT_HEAD, [chatId]);
+  return rows[0];
 }
 
 /** A chat of this user, or 404 CHAT_NOT_FOUND (also for another user's chat: no existence leak). */

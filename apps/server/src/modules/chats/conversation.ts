@@ -1,7 +1,6 @@
 import type { Db } from '@/db/client';
-import type { conversations } from '@/db/schema';
 import { AppError } from '@/errors';
-import { findChat } from '@/modules/chats/chats.queries';
+import { type ChatHead, findChatHead } from '@/modules/chats/chats.queries';
 import { chatMessages, findByRequest, type MessageRow, pathTo, questionImage, type StoredImage } from '@/modules/chats/message-tree';
 
 /** A turn of the conversation as the models read it. */
@@ -50,7 +49,7 @@ export type ConversationInput = {
 export type Conversation = {
   /** The Chat_Id names a chat the server keeps (which may not exist yet). */
   inChat: boolean;
-  chat?: typeof conversations.$inferSelect;
+  chat?: ChatHead;
   /** The answer this Request_Id already stored in the chat (a retried request): nothing else was read. */
   answered?: MessageRow;
   /** The prompt to answer: the request's, or the regenerated question's as it was sent. */
@@ -79,7 +78,7 @@ export async function conversationFor(
   const outside = { inChat, question: input.Prompt, parentId: null };
   if (!inChat) return { ...outside, history: input.history ?? [] };
   // One read tells a chat of the user from another user's and from a fresh id.
-  const found = await findChat(db, input.Chat_Id);
+  const found = await findChatHead(db, input.Chat_Id);
   if (found && found.userId !== userId) {
     if (lenient) return { ...outside, history: [] };
     throw new AppError('CHAT_NOT_FOUND');
