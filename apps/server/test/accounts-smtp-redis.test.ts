@@ -128,3 +128,38 @@ describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis
     expect((await again.login(user.email, user.password)).status).toBe(200);
   }, 120_000);
 });
+
+describe.skipIf(!pgUrl)('two instances sharing PostgreSQL without Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const shared = await openTestDatabase('/tmp');
+    await shared.database.close();
+    drop = shared.drop;
+    const env = { JWT_SECRET: randomUUID() + randomUUID() };
+    a = await startTestApp(env, { database: shared.url });
+    b = await startTestApp(env, { database: shared.url });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await drop();
+  });
+
+  it('a session signed out on one instance is refused by the other at once (the database answers the check)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const user = { email: `pgrev${tag}@example.com`, password: 'Str0ng!pass', name: 'Pg Revoke', username: `pgrev${tag}` };
+    await post(a, '/api/v1/signup', user);
+    const { latestCode } = await import('./users');
+    expect((await post(b, '/api/v1/signup/otp_verify', { email: user.email, code: await latestCode(a, user.email) })).status).toBe(200);
+    const login = await loginForm(a, user.email, user.password);
+    const token = String(login.body.access_token);
+    const verify = (app: TestApp) => fetch(`${app.baseUrl}/api/v1/auth/verify`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await verify(b)).status).toBe(200);
+    expect((await post(a, '/api/v1/auth/logout', {}, { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await verify(b)).status).toBe(401);
+    expect((await verify(a)).status).toBe(401);
+  });
+});
