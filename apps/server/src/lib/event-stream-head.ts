@@ -21,24 +21,41 @@ export function startEventStream(reply: FastifyReply): ServerResponse {
 }
 
 /**
- * Writes events to a stream as soon as they exist, yet together when they come together. Node
- * corks the socket on every write until the next tick, and an answer's stream is processed in
- * microtasks, so on its own the first event would wait for every chunk that arrived with it. The
- * first event of each turn of the event loop is therefore flushed at once (with the headers, for
- * the very first); the events after it in the same turn go out in one write when the turn ends.
+ * Writes events to a stream as soon as they exist, yet together when they come together. The first
+ * event of a turn of the event loop goes out at once (with the headers, for the very first); the
+ * events after it are held and go out in one write when the turn's I/O has been handled
+ * (`setImmediate`). An answer's events are made across many ticks and microtasks of one turn (one
+ * upstream read holds a dozen model chunks), so a tick-by-tick flush wrote each event with its own
+ * system call; a turn is at most a few milliseconds even under load. `end` writes what is held with
+ * the end of the response.
  */
 export function turnWriter(res: ServerResponse) {
-  let flushedThisTurn = false;
-  const nextTurn = () => {
-    flushedThisTurn = false;
-  };
-  return (text: string) => {
-    if (res.writableEnded || res.destroyed) return;
-    res.write(text);
-    if (!flushedThisTurn) {
-      flushedThisTurn = true;
+  let held: string[] | undefined;
+  const open = () => !res.writableEnded && !res.destroyed;
+  const release = () => {
+    const text = held?.join('');
+    held = undefined;
+    if (text && open()) {
+      res.write(text);
       res.socket?.uncork();
-      process.nextTick(nextTurn);
     }
+  };
+  return {
+    write(text: string) {
+      if (!open()) return;
+      if (held) {
+        held.push(text);
+        return;
+      }
+      res.write(text);
+      res.socket?.uncork();
+      held = [];
+      setImmediate(release);
+    },
+    end() {
+      const text = held?.join('');
+      held = undefined;
+      if (open()) res.end(text || undefined);
+    },
   };
 }

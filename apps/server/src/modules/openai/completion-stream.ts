@@ -19,7 +19,8 @@ export function openCompletionStream(
 ) {
   const res = startEventStream(reply);
   const open = () => !res.writableEnded && !res.destroyed;
-  const write = turnWriter(res);
+  const writer = turnWriter(res);
+  const write = writer.write;
   const chunk = (model: string, list: unknown[], extra: Record<string, unknown> = {}) =>
     write(
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: list, ...extra })}\n\n`,
@@ -53,7 +54,7 @@ export function openCompletionStream(
   };
   const close = () => {
     clearInterval(keepalive);
-    if (open()) res.end();
+    writer.end();
   };
   return {
     progress,
