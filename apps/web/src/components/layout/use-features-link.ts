@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 
-const FEATURES_SECTION = 'features';
+/** The landing page's Features section's element id. */
+export const FEATURES_SECTION = 'features';
 
 /** Navigation state asking the page shown next to scroll to one of its sections (see ScrollToTop). */
 export type SectionScroll = { section: string };

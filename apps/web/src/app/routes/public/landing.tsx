@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { FEATURES_SECTION } from '@/components/layout/use-features-link';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { CursorTrail } from '@/features/marketing/components/cursor-trail';
@@ -13,7 +14,7 @@ export function LandingRoute() {
     <>
       <CursorTrail />
       <Hero />
-      <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 border-t border-white/5 bg-panel/40 py-20">
+      <section id={FEATURES_SECTION} aria-labelledby="features-heading" className="scroll-mt-20 border-t border-white/5 bg-panel/40 py-20">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="features-heading" className="text-center text-3xl font-bold text-white sm:text-4xl">
             <Trans>Why {brand}</Trans>
