@@ -49,37 +49,46 @@ describe('mail over real SMTP', () => {
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
+/**
+ * Two instances of the app on one fresh PostgreSQL database, started before the block's tests and
+ * closed after them; `env` is given to both. Several instances must share JWT_SECRET (it also keys the
+ * emailed-code digests).
+ */
+function twoInstancesSharing(env: Record<string, string> = {}) {
+  const apps = {} as { a: TestApp; b: TestApp };
   let drop: () => Promise<void>;
-
   beforeAll(async () => {
     const shared = await openTestDatabase('/tmp');
     await shared.database.close();
     drop = shared.drop;
-    // Several instances must share JWT_SECRET (it also keys the emailed-code digests).
-    const prefixEnv = { REDIS_URL: String(redisUrl), JWT_SECRET: randomUUID() + randomUUID() };
-    a = await startTestApp(prefixEnv, { database: shared.url });
-    b = await startTestApp(prefixEnv, { database: shared.url });
+    const shareEnv = { ...env, JWT_SECRET: randomUUID() + randomUUID() };
+    apps.a = await startTestApp(shareEnv, { database: shared.url });
+    apps.b = await startTestApp(shareEnv, { database: shared.url });
   });
   afterAll(async () => {
-    await a.close();
-    await b.close();
+    await apps.a.close();
+    await apps.b.close();
     await drop();
   });
+  return apps;
+}
 
-  async function verifiedUserOn(app: TestApp, other: TestApp) {
-    const tag = randomUUID().slice(0, 8);
-    const user = { email: `redis${tag}@example.com`, password: 'Str0ng!pass', name: 'Redis User', username: `redis${tag}` };
-    await post(app, '/api/v1/signup', user);
-    const { latestCode } = await import('./users');
-    const code = await latestCode(app, user.email);
-    expect((await post(other, '/api/v1/signup/otp_verify', { email: user.email, code })).status).toBe(200);
-    return user;
-  }
+/** A user signed up on `app` and verified on `other`. */
+async function verifiedUserOn(app: TestApp, other: TestApp) {
+  const tag = randomUUID().slice(0, 8);
+  const user = { email: `redis${tag}@example.com`, password: 'Str0ng!pass', name: 'Redis User', username: `redis${tag}` };
+  await post(app, '/api/v1/signup', user);
+  const { latestCode } = await import('./users');
+  const code = await latestCode(app, user.email);
+  expect((await post(other, '/api/v1/signup/otp_verify', { email: user.email, code })).status).toBe(200);
+  return user;
+}
+
+describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis', () => {
+  const apps = twoInstancesSharing({ REDIS_URL: String(redisUrl) });
 
   it('a refresh token issued by one instance is rotated by the other, and reuse is caught by either', async () => {
+    const { a, b } = apps;
     const user = await verifiedUserOn(a, b);
     const login = await loginForm(a, user.email, user.password);
     expect(login.status).toBe(200);
@@ -94,6 +103,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis
   });
 
   it('a login limit is reached by attempts split across both instances', async () => {
+    const { a, b } = apps;
     const user = await verifiedUserOn(a, b);
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await loginForm(i % 2 ? a : b, user.email, `Wrong!pass${i}`, randomIp())).status);
@@ -101,6 +111,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis
   });
 
   it("a stranger's resend on one instance does not use up the allowance of the sign-up's own browser on the other", async () => {
+    const { a, b } = apps;
     const tag = randomUUID().slice(0, 8);
     const email = `owner${tag}@example.com`;
     const owner = browser(a, '10.31.0.1');
@@ -116,6 +127,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis
   });
 
   it('failures from one address counted on both instances put it under a flood: a new device needs the mailed code, a known one signs in', async () => {
+    const { a, b } = apps;
     const user = await verifiedUserOn(a, b);
     const ip = `100.64.${Math.floor(Math.random() * 250)}.7`;
     const known = browser(a, ip);
@@ -130,30 +142,11 @@ describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis
 });
 
 describe.skipIf(!pgUrl)('two instances sharing PostgreSQL without Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const shared = await openTestDatabase('/tmp');
-    await shared.database.close();
-    drop = shared.drop;
-    const env = { JWT_SECRET: randomUUID() + randomUUID() };
-    a = await startTestApp(env, { database: shared.url });
-    b = await startTestApp(env, { database: shared.url });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await drop();
-  });
+  const apps = twoInstancesSharing();
 
   it('a session signed out on one instance is refused by the other at once (the database answers the check)', async () => {
-    const tag = randomUUID().slice(0, 8);
-    const user = { email: `pgrev${tag}@example.com`, password: 'Str0ng!pass', name: 'Pg Revoke', username: `pgrev${tag}` };
-    await post(a, '/api/v1/signup', user);
-    const { latestCode } = await import('./users');
-    expect((await post(b, '/api/v1/signup/otp_verify', { email: user.email, code: await latestCode(a, user.email) })).status).toBe(200);
+    const { a, b } = apps;
+    const user = await verifiedUserOn(a, b);
     const login = await loginForm(a, user.email, user.password);
     const token = String(login.body.access_token);
     const verify = (app: TestApp) => fetch(`${app.baseUrl}/api/v1/auth/verify`, { headers: { authorization: `Bearer ${token}` } });
