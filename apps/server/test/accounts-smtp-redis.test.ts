@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { type FakeLlm, fakeModelsFile, startFakeLlm } from '@sangam/test-fakes/fake-llm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, startTestApp, type TestApp } from './helper';
+import { usageEvents, usageReservations } from '@/db/schema';
+import { openTestDatabase, startTestApp, type TestApp, writeModelsFile } from './helper';
 import { browser } from './shared-address-helper';
-import { loginForm, post, randomIp } from './users';
+import { formOf, generateAnswer, loginForm, post, randomIp } from './users';
 
 describe('mail over real SMTP', () => {
   const received: Array<{ to: string; data: string }> = [];
@@ -54,14 +56,15 @@ const redisUrl = process.env.TEST_REDIS_URL;
  * closed after them; `env` is given to both. Several instances must share JWT_SECRET (it also keys the
  * emailed-code digests).
  */
-function twoInstancesSharing(env: Record<string, string> = {}) {
+/** Two instances on one fresh PostgreSQL database; `env` is read when they start (after earlier `beforeAll`s). */
+function twoInstancesSharing(env: () => Record<string, string> = () => ({})) {
   const apps = {} as { a: TestApp; b: TestApp };
   let drop: () => Promise<void>;
   beforeAll(async () => {
     const shared = await openTestDatabase('/tmp');
     await shared.database.close();
     drop = shared.drop;
-    const shareEnv = { ...env, JWT_SECRET: randomUUID() + randomUUID() };
+    const shareEnv = { ...env(), JWT_SECRET: randomUUID() + randomUUID() };
     apps.a = await startTestApp(shareEnv, { database: shared.url });
     apps.b = await startTestApp(shareEnv, { database: shared.url });
   });
@@ -85,7 +88,7 @@ async function verifiedUserOn(app: TestApp, other: TestApp) {
 }
 
 describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis', () => {
-  const apps = twoInstancesSharing({ REDIS_URL: String(redisUrl) });
+  const apps = twoInstancesSharing(() => ({ REDIS_URL: String(redisUrl) }));
 
   it('a refresh token issued by one instance is rotated by the other, and reuse is caught by either', async () => {
     const { a, b } = apps;
@@ -142,7 +145,16 @@ describe.skipIf(!pgUrl || !redisUrl)('two instances sharing PostgreSQL and Redis
 });
 
 describe.skipIf(!pgUrl)('two instances sharing PostgreSQL without Redis', () => {
-  const apps = twoInstancesSharing();
+  let fake: FakeLlm;
+  let modelsFile = '';
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+    modelsFile = writeModelsFile(fakeModelsFile(fake.url));
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  const apps = twoInstancesSharing(() => ({ MODELS_FILE: modelsFile }));
 
   it('a session signed out on one instance is refused by the other at once (the database answers the check)', async () => {
     const { a, b } = apps;
@@ -154,5 +166,48 @@ describe.skipIf(!pgUrl)('two instances sharing PostgreSQL without Redis', () => 
     expect((await post(a, '/api/v1/auth/logout', {}, { authorization: `Bearer ${token}` })).status).toBe(200);
     expect((await verify(b)).status).toBe(401);
     expect((await verify(a)).status).toBe(401);
+  });
+
+  it('the answer routes leave the check to their reservation: a signed-out session is refused before anything is kept or asked', async () => {
+    const { a, b } = apps;
+    const user = await verifiedUserOn(a, b);
+    const login = await loginForm(a, user.email, user.password);
+    const session = { accessToken: String(login.body.access_token) };
+    const chatId = randomUUID();
+    const ask = (requestId: string, fields: Record<string, string> = {}) =>
+      generateAnswer(b, session, formOf({ Chat_Id: chatId, Request_Id: requestId, Prompt: 'नमस्ते, வணக்கம் 🙏 what is dharma?', ...fields }));
+    const refine = (requestId: string) =>
+      fetch(`${b.baseUrl}/ai/v1/agent/PromptRefiner`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'sangam-web', authorization: `Bearer ${session.accessToken}` },
+        body: formOf({ Chat_Id: chatId, Request_Id: requestId, Prompt: 'नमस्ते' }),
+      });
+    // Signed in, the deferred check costs nothing: the answer is given, kept, and given again for its Request_Id.
+    const first = await ask('req-1');
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('best_output');
+    expect((await ask('req-1')).status).toBe(200);
+    expect((await refine('refine-1')).status).toBe(200);
+
+    expect((await post(a, '/api/v1/auth/logout', {}, { authorization: `Bearer ${session.accessToken}` })).status).toBe(200);
+    const asked = fake.requests.length;
+    const refusals = [
+      await ask('req-2'),
+      await ask('req-1'),
+      await ask('req-3', { Chat_Id: randomUUID(), Parent_Id: randomUUID() }),
+      await refine('refine-2'),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe('TOKEN_INVALID');
+    }
+    expect(fake.requests.length).toBe(asked);
+    // Nothing was reserved or charged for them (the answers before were: their rows are there).
+    const requestIds = [
+      ...(await b.db.select().from(usageReservations)).map((r) => r.requestId),
+      ...(await b.db.select().from(usageEvents)).map((r) => r.requestId),
+    ];
+    expect(requestIds).toContain('req-1');
+    expect(requestIds.filter((id) => ['req-2', 'req-3', 'refine-2'].includes(id))).toEqual([]);
   });
 });

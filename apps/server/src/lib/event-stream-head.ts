@@ -32,9 +32,14 @@ export function startEventStream(reply: FastifyReply): ServerResponse {
 export function turnWriter(res: ServerResponse) {
   let held: string[] | undefined;
   const open = () => !res.writableEnded && !res.destroyed;
-  const release = () => {
+  /** The events held since the turn's first, as one text; none are held afterwards. */
+  const take = () => {
     const text = held?.join('');
     held = undefined;
+    return text;
+  };
+  const release = () => {
+    const text = take();
     if (text && open()) {
       res.write(text);
       res.socket?.uncork();
@@ -53,8 +58,7 @@ export function turnWriter(res: ServerResponse) {
       setImmediate(release);
     },
     end() {
-      const text = held?.join('');
-      held = undefined;
+      const text = take();
       if (open()) res.end(text || undefined);
     },
   };

@@ -13,6 +13,13 @@ import type { RedisLink } from '@/lib/redis';
 export type Revocations = {
   revoke: (familyId: string) => Promise<void>;
   isRevoked: (familyId: string) => Promise<boolean>;
+  /** Revoked as far as this process knows without asking anyone (its own revocations, and all of them on PGlite). */
+  isRevokedHere: (familyId: string) => boolean;
+  /**
+   * True when `isRevoked` asks the database (PostgreSQL without Redis): a statement of its own, which
+   * a route may leave to its reservation (`revocationCheckedByReservation`).
+   */
+  asksDatabase: boolean;
   /** Reads the live revocations (at start) and drops the expired rows. */
   load: () => Promise<void>;
   /** Drops the expired rows (run hourly by the app). */
@@ -83,6 +90,8 @@ export function createRevocations({
         () => undefined,
       );
     },
+    isRevokedHere: (familyId) => (local.get(familyId) ?? 0) > clock.now(),
+    asksDatabase: shared && !redis,
     isRevoked: async (familyId) => {
       if ((local.get(familyId) ?? 0) > clock.now()) return true;
       if (redis)

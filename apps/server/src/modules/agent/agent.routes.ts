@@ -12,7 +12,7 @@ import { openEventStream } from '@/modules/agent/sse';
 import { conversationFor, isChatId } from '@/modules/chats/conversation';
 import type { ModelRegistry } from '@/modules/models/model-registry';
 import type { ModelTokens } from '@/modules/usage/usage.service';
-import { currentUser } from '@/plugins/auth-guard';
+import { currentUser, withSessionCheck } from '@/plugins/auth-guard';
 
 /** A signal that fires when the client goes away before the refiner has answered, or after 300 s. */
 function abortOnDisconnect(reply: FastifyReply) {
@@ -49,6 +49,9 @@ export async function agentRoutes(
   };
   // Checked before the body is read: a caller without the key or a session uploads nothing.
   const guards = { onRequest: [checkApiKey, ctx.requireUser] };
+  // The answer routes reserve before they read or write anything of the user's: their reservation
+  // checks the session's revocation too, where that check is a statement of its own.
+  const answering = { ...guards, config: { revocationCheckedByReservation: true } };
 
   app.get('/models', { schema: ROUTES['GET /ai/v1/models'] }, async () => ({ models: registry.list() }));
 
@@ -60,12 +63,12 @@ export async function agentRoutes(
   async function respond(
     request: FastifyRequest,
     reply: FastifyReply,
-    { requestId, tokens }: { requestId: string; tokens: number },
+    { requestId, tokens, familyId }: { requestId: string; tokens: number; familyId?: string },
     /** `emit` is given only when the client asked for Server-Sent Events. */
     work: (emit: ((e: AgentStreamEvent) => void) | undefined, signal: AbortSignal) => Promise<{ response: object; byModel: ModelTokens[] }>,
   ) {
     registry.assertAvailable();
-    const reservation = { userId: currentUser(request).id, requestId, tokens, log: request.log };
+    const reservation = { userId: currentUser(request).id, requestId, tokens, log: request.log, familyId };
     return meter.withReservation(reservation, async (charge) => {
       const controller = abortOnDisconnect(reply);
       if (!wantsStream(request)) {
@@ -89,40 +92,45 @@ export async function agentRoutes(
     });
   }
 
-  app.post('/agent/PromptRefiner', { ...guards, schema: ROUTES['POST /ai/v1/agent/PromptRefiner'] }, async (request, reply) => {
-    const input = readAgentRequest(request);
-    const tokens = estimateRefineTokens({ chars: input.Prompt.length });
-    return respond(request, reply, { requestId: input.Request_Id, tokens }, async (emit, signal) => {
-      // The chat's recent turns on its active path (none for another user's chat).
-      const { history } = await conversationFor(ctx.db, {
-        userId: currentUser(request).id,
-        input: { Chat_Id: input.Chat_Id, Prompt: input.Prompt },
-        lenient: true,
+  app.post('/agent/PromptRefiner', { ...answering, schema: ROUTES['POST /ai/v1/agent/PromptRefiner'] }, async (request, reply) =>
+    withSessionCheck(request, async (pending) => {
+      const input = readAgentRequest(request);
+      const tokens = estimateRefineTokens({ chars: input.Prompt.length });
+      return respond(request, reply, { requestId: input.Request_Id, tokens, familyId: pending?.familyId }, async (emit, signal) => {
+        // The chat's recent turns on its active path (none for another user's chat).
+        const { history } = await conversationFor(ctx.db, {
+          userId: currentUser(request).id,
+          input: { Chat_Id: input.Chat_Id, Prompt: input.Prompt },
+          lenient: true,
+        });
+        const context = history.slice(-6);
+        const language = await answerLanguageOf(ctx.db, {
+          userId: currentUser(request).id,
+          requested: input.Answer_Language,
+          question: input.Prompt,
+        });
+        const result = await refinePrompt({ registry, prompt: input.Prompt, context, signal, log: request.log, language });
+        emit?.({ event: 'refined', data: result.response.data });
+        return result;
       });
-      const context = history.slice(-6);
-      const language = await answerLanguageOf(ctx.db, {
-        userId: currentUser(request).id,
-        requested: input.Answer_Language,
-        question: input.Prompt,
-      });
-      const result = await refinePrompt({ registry, prompt: input.Prompt, context, signal, log: request.log, language });
-      emit?.({ event: 'refined', data: result.response.data });
-      return result;
-    });
-  });
+    }),
+  );
 
-  app.post('/agent/GenerateAnswer', { ...guards, schema: ROUTES['POST /ai/v1/agent/GenerateAnswer'] }, async (request, reply) => {
-    const input = readAgentRequest(request);
-    const started = await startAnswer(
-      { db: ctx.db, chats: ctx.chatWriter, registry, meter, runs: ctx.answers, panelFor },
-      {
-        userId: currentUser(request).id,
-        input,
-        log: request.log,
-        streaming: wantsStream(request),
-        answerIn: input.Answer_Language ?? (await answerSettingOf(ctx.db, currentUser(request).id)),
-      },
-    );
-    return adaptAnswer(request, reply, started, { abortOnDisconnect: !isChatId(input.Chat_Id) });
-  });
+  app.post('/agent/GenerateAnswer', { ...answering, schema: ROUTES['POST /ai/v1/agent/GenerateAnswer'] }, async (request, reply) =>
+    withSessionCheck(request, async (pending) => {
+      const input = readAgentRequest(request);
+      const started = await startAnswer(
+        { db: ctx.db, chats: ctx.chatWriter, registry, meter, runs: ctx.answers, panelFor },
+        {
+          userId: currentUser(request).id,
+          input,
+          log: request.log,
+          streaming: wantsStream(request),
+          answerIn: input.Answer_Language ?? (await answerSettingOf(ctx.db, currentUser(request).id)),
+          session: pending,
+        },
+      );
+      return adaptAnswer(request, reply, started, { abortOnDisconnect: !isChatId(input.Chat_Id) });
+    }),
+  );
 }

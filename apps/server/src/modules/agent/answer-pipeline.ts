@@ -24,6 +24,7 @@ import type { ModelRegistry } from '@/modules/models/model-registry';
 import { findTool } from '@/modules/tools/tool-registry';
 import type { Reservation } from '@/modules/usage/usage.service';
 import type { UsageMeter } from '@/modules/usage/usage-meter';
+import type { PendingSessionCheck } from '@/plugins/auth-guard';
 
 /** Any answer is capped at 300 s. */
 export const REQUEST_CAP_MS = 300_000;
@@ -60,6 +61,7 @@ export async function startAnswer(
     log,
     streaming,
     answerIn,
+    session,
   }: {
     userId: string;
     input: ParsedAgentRequest;
@@ -68,6 +70,11 @@ export async function startAnswer(
     streaming: boolean;
     /** "Answer in": every model call is told the answer's language (none: no instruction). */
     answerIn?: AnswerLanguage;
+    /**
+     * The session, when its revocation is not checked yet: the reservation checks it, and an answer
+     * given without one (a retried Request_Id's) checks it alone first.
+     */
+    session?: PendingSessionCheck;
   },
 ): Promise<StartedAnswer> {
   const { db, registry, meter, runs } = deps;
@@ -77,7 +84,10 @@ export async function startAnswer(
   const { inChat, chat, answered, question, history, parentId, questionId, storedImage } = await conversationFor(db, { userId, input });
   if (chat) {
     const again = existingAnswer(runs, chat.id, input.Request_Id, answered);
-    if (again) return again;
+    if (again) {
+      await session?.confirm();
+      return again;
+    }
   }
 
   // 2. Quota and model availability, before any image re-encoding or tool computation.
@@ -103,7 +113,13 @@ export async function startAnswer(
     hasImage: needsVision,
   });
   // Admitted (or refused) here; the reservation's row may still be on its way to the database (`written`).
-  const { reservation, written } = await meter.admit({ userId, requestId: input.Request_Id, tokens: estimate, log });
+  const { reservation, written } = await meter.admit({
+    userId,
+    requestId: input.Request_Id,
+    tokens: estimate,
+    log,
+    familyId: session?.familyId,
+  });
 
   // 3. Prepare the tool and store the question, giving the reservation back if either fails.
   let prepared: Awaited<ReturnType<typeof prepare>>;

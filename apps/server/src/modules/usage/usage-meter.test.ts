@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/db/client';
-import { usage, usageEvents, usageReservations, users } from '@/db/schema';
+import { revokedFamilies, usage, usageEvents, usageReservations, users } from '@/db/schema';
 import { manualClock } from '@/lib/clock';
 import { createUsageMeter } from '@/modules/usage/usage-meter';
 import { insertUser, useMemoryDatabasePerTest } from '../../../test/memory-database';
@@ -53,6 +53,59 @@ describe('usage meter', () => {
     );
     // 0, 300, 600 and 900 reserved are under 1,000: four are admitted, never more.
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+  });
+
+  it('decides the reservations of one turn in one statement, each as it would be alone, in the order asked', async () => {
+    const [a, b, gone] = [await newUser('batch-a'), await newUser('batch-b'), await newUser('batch-gone')];
+    await database.db.delete(users).where(eq(users.id, gone.id));
+    const clock = manualClock(Date.UTC(2026, 10, 22));
+    const meter = createUsageMeter({ db: database.db, clock, freeTokens: 1000, log, maxInFlight: 3 });
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(client, 'query');
+    const ask = (userId: string, requestId: string, tokens: number) => meter.reserve({ userId, requestId, tokens });
+    const results = await Promise.allSettled([
+      ask(a.id, 'a0', 600),
+      ask(b.id, 'b0', 10),
+      ask(a.id, 'a1', 600),
+      ask(gone.id, 'g0', 10),
+      ask(a.id, 'a2', 10),
+      ask(b.id, 'b1', 10),
+      ask(b.id, 'b2', 10),
+      ask(b.id, 'b3', 10),
+    ]);
+    const statements = query.mock.calls.length;
+    query.mockRestore();
+    expect(statements).toBe(1);
+    const outcome = (r: PromiseSettledResult<{ requestId: string }>) =>
+      r.status === 'fulfilled' ? r.value.requestId : (r.reason as { code: string }).code;
+    // a: 0 then 600 reserved are under 1,000, 1,200 is not; b: three in flight at most; the deleted user: none.
+    expect(results.map(outcome)).toEqual(['a0', 'b0', 'a1', 'UNAUTHENTICATED', 'QUOTA_EXCEEDED', 'b1', 'b2', 'TOO_MANY_ANSWERS']);
+    const rows = await database.db.select().from(usageReservations);
+    expect(rows.map((r) => r.requestId).sort()).toEqual(['a0', 'a1', 'b0', 'b1', 'b2']);
+  });
+
+  it('refuses the reservation of a revoked session with TOKEN_INVALID and writes nothing for it', async () => {
+    const u = await newUser('revoked-family');
+    const now = Date.UTC(2026, 10, 22);
+    const clock = manualClock(now);
+    await database.db.insert(revokedFamilies).values([
+      { familyId: 'signed-out', expiresAt: new Date(now + 60_000) },
+      { familyId: 'long-ago', expiresAt: new Date(now - 1) },
+    ]);
+    const meter = createUsageMeter({ db: database.db, clock, freeTokens: 1000, log });
+    const ask = (requestId: string, familyId?: string) => meter.reserve({ userId: u.id, requestId, tokens: 10, familyId });
+    const results = await Promise.allSettled([ask('out', 'signed-out'), ask('in', 'signed-in'), ask('expired', 'long-ago'), ask('none')]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.requestId : (r.reason as { code: string }).code))).toEqual([
+      'TOKEN_INVALID',
+      'in',
+      'expired',
+      'none',
+    ]);
+    const rows = await database.db.select().from(usageReservations);
+    expect(rows.map((r) => r.requestId).sort()).toEqual(['expired', 'in', 'none']);
+    // On PGlite this process knows every revocation: a check deferred to its reservation is a mistake.
+    const exclusive = createUsageMeter({ db: database.db, clock, freeTokens: 1000, log, exclusive: true });
+    await expect(exclusive.reserve({ userId: u.id, requestId: 'x', tokens: 10, familyId: 'signed-in' })).rejects.toThrow(/shared database/);
   });
 
   it('caps answers in flight per user with TOO_MANY_ANSWERS and frees the slot once released', async () => {

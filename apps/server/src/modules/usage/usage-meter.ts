@@ -6,6 +6,7 @@ import { AppError } from '@/errors';
 import type { Clock } from '@/lib/clock';
 import { planEpoch } from '@/modules/usage/plan-epoch';
 import type { ReservationJournal } from '@/modules/usage/reservation-journal';
+import { createSharedReservations } from '@/modules/usage/shared-reservations';
 import {
   getUsage,
   heldTokens,
@@ -16,14 +17,17 @@ import {
   planOf,
   type Reservation,
   recordUsage,
-  reserveUsage,
   settleStale,
   totalTokens,
   type UsageRecord,
 } from '@/modules/usage/usage.service';
 
-/** One answer's reservation: whose, for which request, how many tokens; `log` is the request's logger. */
-export type ReserveRequest = { userId: string; requestId: string; tokens: number; log?: FastifyBaseLogger };
+/**
+ * One answer's reservation: whose, for which request, how many tokens; `log` is the request's logger.
+ * `familyId`: the session's token family, when its revocation is checked by the reservation itself
+ * (PostgreSQL without Redis: `PendingSessionCheck`); refused with 401 TOKEN_INVALID if revoked.
+ */
+export type ReserveRequest = { userId: string; requestId: string; tokens: number; log?: FastifyBaseLogger; familyId?: string };
 
 /** Settlements waiting when this many are queued are written at once. */
 const FLUSH_AT = 256;
@@ -48,7 +52,8 @@ const MAX_HELD = 50_000;
 
 /**
  * The quota, exact across instances. Before any model is called, `reserve` writes (and awaits) a
- * reservation of the request's estimated tokens in the database, refused once the month's usage
+ * reservation of the request's estimated tokens in the database (those of one turn of the event loop
+ * in one statement: `createSharedReservations`), refused once the month's usage
  * plus the reservations in progress reaches the allowance, or while MAX_ANSWERS_IN_FLIGHT answers
  * of the user are running. `settle` replaces the reservation by the real usage and `release` drops
  * it (the answer failed); both are written within SETTLE_AFTER_MS, batched with the others waiting.
@@ -368,20 +373,24 @@ export function createUsageMeter({
         'security event',
       );
   };
+  // A shared database decides every reservation, in batches (a group commit).
+  const shared = createSharedReservations({ db, freeTokens, maxInFlight, staleAfterMs: STALE_RESERVATION_MS });
   const meter = {
     /**
      * Reserves `tokens` for one answer (awaited, in the database) or throws 402 QUOTA_EXCEEDED /
      * 429 TOO_MANY_ANSWERS. A refusal for quota is logged as a security event naming the user id.
      */
-    reserve: async ({ userId, requestId, tokens, log: requestLog = log }: ReserveRequest) => {
+    reserve: async ({ userId, requestId, tokens, log: requestLog = log, familyId }: ReserveRequest) => {
       const now = clock.now();
+      // This process alone decides in memory there, and it knows every revocation: none is deferred to it.
+      if (exclusive && familyId) throw new Error('a session check deferred to the reservation needs a shared database');
       try {
         if (exclusive) {
           const { reservation, written } = await reserveHere({ userId, requestId, tokens, now });
           await written;
           return reservation;
         }
-        return await reserveUsage(db, { userId, requestId, tokens, now, freeTokens, maxInFlight, staleBefore: now - STALE_RESERVATION_MS });
+        return await shared.reserve({ userId, requestId, tokens, now, familyId });
       } catch (err) {
         logRefusal(err, userId, requestLog);
         throw err;
@@ -401,9 +410,10 @@ export function createUsageMeter({
       requestId,
       tokens,
       log: requestLog = log,
+      familyId,
     }: ReserveRequest): Promise<{ reservation: Reservation; written: Promise<void> }> => {
-      if (!exclusive)
-        return { reservation: await meter.reserve({ userId, requestId, tokens, log: requestLog }), written: Promise.resolve() };
+      if (!exclusive || familyId)
+        return { reservation: await meter.reserve({ userId, requestId, tokens, log: requestLog, familyId }), written: Promise.resolve() };
       try {
         const { reservation, written, likelyAdmitted } = await reserveHere({ userId, requestId, tokens, now: clock.now() });
         if (!likelyAdmitted) await written;

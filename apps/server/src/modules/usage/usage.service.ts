@@ -110,50 +110,58 @@ const reservationColumns = (reservations: NewReservation[]) => [
   reservations.map((r) => r.tokens),
   reservations.map((r) => iso(r.now)),
 ];
-const RESERVE_USAGE =
-  'select outcome, reservation_id from sangam_reserve_usage($1::uuid, $2, $3, $4::integer, $5::timestamptz, $6::timestamptz, $7::integer, $8::jsonb, $9::bigint)';
+const RESERVE_USAGE_BATCH =
+  'select item, outcome, reservation_id from sangam_reserve_usage_batch($1::uuid[], $2::text[], $3::text[], $4::integer[], $5::timestamptz[], $6::text[], $7::timestamptz, $8::integer, $9::jsonb, $10::bigint)';
 /** Each paid plan's monthly tokens, as the reservation function reads them. */
 const ALLOWANCES = JSON.stringify(Object.fromEntries(PLANS.map((p) => [p.id, p.tokens])));
 
 /**
- * Reserves `tokens` for one answer before any model is called, atomically and shared by every
- * instance, in one statement (the function `sangam_reserve_usage` of migration 0012): the user's row
- * is locked until it commits, so concurrent reservations of one user run one after another. Refused
- * with 402 QUOTA_EXCEEDED once the month's usage plus what is reserved reaches the allowance, and with
- * 429 TOO_MANY_ANSWERS while `maxInFlight` answers of the user are in progress. Reservations older
- * than `staleBefore` belong to a process that died before settling them: they are counted as is
- * (the reservation is the charge) and removed.
+ * One reservation asked for: whose, for which request, how many tokens, and when; `familyId`, the
+ * token family of the session asking, when the reservation also checks that it is not revoked.
  */
-export async function reserveUsage(
+export type ReservationRequest = { userId: string; requestId: string; tokens: number; now: number; familyId?: string };
+/** A reservation made, or the error that refused it (402 QUOTA_EXCEEDED, 429 TOO_MANY_ANSWERS, 401). */
+export type ReservationOutcome = Reservation | AppError;
+
+/**
+ * Makes reservations before any model is called, atomically and shared by every instance: one
+ * statement and one commit for the whole batch (`sangam_reserve_usage_batch`, migration 0019), each
+ * reservation decided by `sangam_reserve_usage` (migration 0012) as it would be alone. A user's row is
+ * locked until the batch commits, so concurrent reservations of one user run one after another, in
+ * the order asked. Refused with 402 QUOTA_EXCEEDED once the month's usage plus what is reserved
+ * reaches the allowance, with 429 TOO_MANY_ANSWERS while `maxInFlight` answers of the user are in
+ * progress, and with 401 when the user is gone (UNAUTHENTICATED) or the session's family is revoked
+ * (TOKEN_INVALID, checked first: nothing is locked or written for it). Reservations older than `staleBefore` belong to a
+ * process that died before settling them: they are counted as is (the reservation is the charge) and
+ * removed. The outcomes come back in the order of `requests`.
+ */
+export async function reserveUsageBatch(
   db: Db,
-  {
-    userId,
-    requestId,
-    tokens,
-    now,
-    freeTokens = FREE_PLAN.tokens,
-    maxInFlight,
-    staleBefore,
-  }: { userId: string; requestId: string; tokens: number; now: number; freeTokens?: number; maxInFlight: number; staleBefore: number },
-): Promise<Reservation> {
-  const month = monthOf(now);
-  const result = await runRaw<{ outcome: string; reservation_id: string | null }>(db, RESERVE_USAGE, [
-    userId,
-    month,
-    requestId,
-    tokens,
-    iso(now),
+  requests: ReservationRequest[],
+  { freeTokens = FREE_PLAN.tokens, maxInFlight, staleBefore }: { freeTokens?: number; maxInFlight: number; staleBefore: number },
+): Promise<ReservationOutcome[]> {
+  const result = await runRaw<{ item: number; outcome: string; reservation_id: string | null }>(db, RESERVE_USAGE_BATCH, [
+    requests.map((r) => r.userId),
+    requests.map((r) => monthOf(r.now)),
+    requests.map((r) => r.requestId),
+    requests.map((r) => r.tokens),
+    requests.map((r) => iso(r.now)),
+    requests.map((r) => r.familyId ?? null),
     iso(staleBefore),
     maxInFlight,
     ALLOWANCES,
     freeTokens,
   ]);
-  const row = result.rows[0];
-  if (row?.outcome === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
-  if (row?.outcome === 'too_many') throw new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
-  if (row?.outcome === 'quota') throw new AppError('QUOTA_EXCEEDED');
-  if (!row?.reservation_id) throw new Error('reservation not written');
-  return { id: row.reservation_id, userId, month, requestId, tokens };
+  const rows = new Map(result.rows.map((row) => [Number(row.item), row]));
+  return requests.map((r, i) => {
+    const row = rows.get(i + 1);
+    if (row?.outcome === 'revoked') return new AppError('TOKEN_INVALID');
+    if (row?.outcome === 'unauthenticated') return new AppError('UNAUTHENTICATED');
+    if (row?.outcome === 'too_many') return new AppError('TOO_MANY_ANSWERS', { headers: { 'retry-after': '5' } });
+    if (row?.outcome === 'quota') return new AppError('QUOTA_EXCEEDED');
+    if (row?.outcome !== 'ok' || !row.reservation_id) throw new Error('reservation not written');
+    return { id: row.reservation_id, userId: r.userId, month: monthOf(r.now), requestId: r.requestId, tokens: r.tokens };
+  });
 }
 
 /** Counts a user's reservations older than `staleBefore` as used (one request each) and removes them. */
