@@ -53,6 +53,7 @@ export function createRevocations({
     const now = clock.now();
     for (const [k, until] of local) if (until <= now) local.delete(k);
   };
+  const isRevokedHere = (familyId: string) => (local.get(familyId) ?? 0) > clock.now();
   // Asked on every signed-in request on PostgreSQL without Redis: a fixed text sent straight to the
   // driver (`runRaw`), prepared once per connection, instead of a query drizzle builds each time.
   const inDatabase = async (familyId: string) => {
@@ -90,10 +91,10 @@ export function createRevocations({
         () => undefined,
       );
     },
-    isRevokedHere: (familyId) => (local.get(familyId) ?? 0) > clock.now(),
+    isRevokedHere,
     asksDatabase: shared && !redis,
     isRevoked: async (familyId) => {
-      if ((local.get(familyId) ?? 0) > clock.now()) return true;
+      if (isRevokedHere(familyId)) return true;
       if (redis)
         return redis.use(
           async (r) => (await r.exists(key(familyId))) === 1,

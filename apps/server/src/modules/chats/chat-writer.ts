@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, runRaw } from '@/db/client';
 import { AppError } from '@/errors';
+import { createGroupCommit } from '@/lib/group-commit';
 import { chatTitle, type FinishedAnswer, type QuestionToStore, storeQuestion } from '@/modules/chats/message-tree';
 
 export type { FinishedAnswer } from '@/modules/chats/message-tree';
@@ -28,22 +29,20 @@ const WRITE_CHATS = 'select item, outcome from sangam_write_chats($1::jsonb, $2:
 
 type QuestionItem = { json: object; ids: StoredQuestion; done: (ids: StoredQuestion) => void; failed: (err: unknown) => void };
 type FinishItem = { json: object; done: () => void; failed: (err: unknown) => void };
+type Item = QuestionItem | FinishItem;
 
 /**
- * The answer pipeline's chat writes as a group commit: the questions asked and the answers finished in
- * one turn of the event loop are written together by one call of `sangam_write_chats` (migration 0013),
- * one batch at a time; what arrives while a batch is written goes in the next. Each caller awaits its
- * own write, so a question is stored before its models are called and an answer before it is
- * acknowledged. A question with an image keeps the transaction of `storeQuestion` (rare; the image is
- * bytes the function does not take).
+ * The answer pipeline's chat writes as a group commit (`createGroupCommit`): the questions asked and
+ * the answers finished in one turn of the event loop are written together by one call of
+ * `sangam_write_chats` (migration 0013), one batch at a time; what arrives while a batch is written
+ * goes in the next. Each caller awaits its own write, so a question is stored before its models are
+ * called and an answer before it is acknowledged. A question with an image keeps the transaction of
+ * `storeQuestion` (rare; the image is bytes the function does not take).
  */
 export function createChatWriter({ db, log }: { db: Db; log: FastifyBaseLogger }) {
-  let questions: QuestionItem[] = [];
-  let finishes: FinishItem[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
-  let writing: Promise<void> | undefined;
-
-  async function write(qs: QuestionItem[], fs: FinishItem[]) {
+  async function write(items: Item[]) {
+    const qs = items.filter((i): i is QuestionItem => 'ids' in i);
+    const fs = items.filter((i): i is FinishItem => !('ids' in i));
     try {
       const result = await runRaw<{ item: number; outcome: string }>(db, WRITE_CHATS, [asJson(qs), asJson(fs)]);
       const outcomes = new Map(result.rows.map((r) => [Number(r.item), r.outcome]));
@@ -56,26 +55,10 @@ export function createChatWriter({ db, log }: { db: Db; log: FastifyBaseLogger }
       for (const f of fs) f.done();
     } catch (err) {
       log.error({ err, questions: qs.length, answers: fs.length }, 'writing chats failed');
-      for (const item of [...qs, ...fs]) item.failed(err);
+      for (const item of items) item.failed(err);
     }
   }
-
-  function flush() {
-    scheduled = undefined;
-    if (writing || (questions.length === 0 && finishes.length === 0)) return;
-    const qs = questions;
-    const fs = finishes;
-    questions = [];
-    finishes = [];
-    writing = write(qs, fs).finally(() => {
-      writing = undefined;
-      flush();
-    });
-  }
-
-  const queue = () => {
-    if (!scheduled && !writing) scheduled = setImmediate(flush);
-  };
+  const batches = createGroupCommit<Item>({ write });
 
   return {
     /** Stores the question (unless regenerating) and the answer in progress; ids are chosen here. */
@@ -122,10 +105,7 @@ export function createChatWriter({ db, log }: { db: Db; log: FastifyBaseLogger }
         original_prompt: q.originalPrompt ?? q.question,
         messages,
       };
-      return new Promise((done, failed) => {
-        questions.push({ json, ids, done, failed });
-        queue();
-      });
+      return new Promise((done, failed) => batches.add({ json, ids, done, failed }));
     },
     /** Stores an answer's final state and makes its chat recent. */
     finishAnswer(a: FinishedAnswer): Promise<void> {
@@ -139,21 +119,10 @@ export function createChatWriter({ db, log }: { db: Db; log: FastifyBaseLogger }
         analysis: a.analysis ?? null,
         cost: a.cost ?? null,
       };
-      return new Promise((done, failed) => {
-        finishes.push({ json, done, failed });
-        queue();
-      });
+      return new Promise((done, failed) => batches.add({ json, done, failed }));
     },
     /** Resolves once nothing is waiting or being written (shutdown). */
-    async drain() {
-      while (writing || scheduled || questions.length || finishes.length) {
-        if (scheduled) {
-          clearImmediate(scheduled);
-          flush();
-        }
-        await writing;
-      }
-    },
+    drain: batches.drain,
   };
 }
 export type ChatWriter = ReturnType<typeof createChatWriter>;

@@ -131,9 +131,9 @@ export type ReservationOutcome = Reservation | AppError;
  * the order asked. Refused with 402 QUOTA_EXCEEDED once the month's usage plus what is reserved
  * reaches the allowance, with 429 TOO_MANY_ANSWERS while `maxInFlight` answers of the user are in
  * progress, and with 401 when the user is gone (UNAUTHENTICATED) or the session's family is revoked
- * (TOKEN_INVALID, checked first: nothing is locked or written for it). Reservations older than `staleBefore` belong to a
- * process that died before settling them: they are counted as is (the reservation is the charge) and
- * removed. The outcomes come back in the order of `requests`.
+ * (TOKEN_INVALID, checked first: nothing is locked or written for it). Reservations older than
+ * `staleBefore` belong to a process that died before settling them: they are counted as is (the
+ * reservation is the charge) and removed. The outcomes come back in the order of `requests`.
  */
 export async function reserveUsageBatch(
   db: Db,
