@@ -1,8 +1,8 @@
 // Sangam against Portkey's gateway and the floor (a bare node:http pass-through), side by side in one
-// run against the same mock model and client, in interleaved rounds (issue 22). Prints, per gateway and
-// path, the medians over the rounds of: time added to an answer at c=1 (JSON), server CPU per answer
-// at c=1 and c=64, answers per second at c=64 (64 users, and one user), first SSE delta added at c=1
-// and its p50 at c=64, and the server's RSS after the runs.
+// run against the same mock model and client, in interleaved rounds (their order: lib/round-order.mjs;
+// issue 22). Prints, per gateway and path, the medians over the rounds of: time added to an answer at
+// c=1 (JSON), server CPU per answer at c=1 and c=64, answers per second at c=64 (64 users, and one
+// user), first SSE delta added at c=1 and its p50 at c=64, and the server's RSS after the runs.
 // Needs the built server: `npm run build -w @sangam/server && node bench/gateways.mjs`.
 // BENCH_ROUNDS (3), BENCH_N (c=1 answers per round, 150), BENCH_M (c=64 answers per round, 640),
 // BENCH_ONLY=pglite|postgres (skip the other database), BENCH_JSON=file (also write the figures there),
@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { completion, startFloor, startMock, startPortkey, startSangam } from './lib/gateways.mjs';
 import { closedLoop, sequential } from './lib/load.mjs';
 import { medianTable } from './lib/median-table.mjs';
+import { roundOrder } from './lib/round-order.mjs';
 import { rssMb } from './lib/server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -58,7 +59,7 @@ try {
     await closedLoop(r.target, r.call(true), 100, 16);
   }
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const r of round % 2 ? [...rows].reverse() : rows) {
+    for (const r of roundOrder(rows, round)) {
       const f = {};
       const json1 = await sequential(r.target, r.call(false), direct(false), N, false);
       f.added1 = json1.added;

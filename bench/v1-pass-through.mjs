@@ -1,6 +1,6 @@
 // A configured model passed through Sangam's /v1/chat/completions (issue 25), side by side in one run
 // with the bare node:http floor and Portkey's gateway, all against the same mock model and client
-// (bench/lib), in interleaved rounds: JSON and SSE, at concurrency 1 (time added to the direct call,
+// (bench/lib), in interleaved rounds (their order: lib/round-order.mjs): JSON and SSE, at concurrency 1 (time added to the direct call,
 // p50; SSE: to the first content chunk; server CPU per answer) and 64 (answers per second, first-byte
 // p50, CPU per answer). Prints the medians over the rounds. Sangam runs on its embedded PGlite and on
 // the machine's PostgreSQL (a fresh database; BENCH_PG=0 leaves it out).
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { completion, freshPostgres, startFloor, startMock, startPortkey } from './lib/gateways.mjs';
 import { closedLoop, sequential } from './lib/load.mjs';
 import { medianTable } from './lib/median-table.mjs';
+import { roundOrder } from './lib/round-order.mjs';
 import { signedInToken, startServer } from './lib/server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -82,7 +83,7 @@ try {
   for (const g of gateways) for (const stream of [false, true]) await closedLoop(g, (w) => g.call(stream, w), 200, 16);
   const figures = new Map(gateways.map((g) => [g.name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const g of round % 2 ? [...gateways].reverse() : gateways) {
+    for (const g of roundOrder(gateways, round)) {
       const f = {};
       for (const stream of [false, true]) {
         const kind = stream ? 'sse' : 'json';
