@@ -30,7 +30,10 @@ describe('createGroupCommit', () => {
     expect(batches).toHaveLength(1);
     ends[0]?.();
     await nextTurn();
-    expect(batches).toEqual([['नमस्ते', 'வணக்கம்'], ['🙏', 'c']]);
+    expect(batches).toEqual([
+      ['नमस्ते', 'வணக்கம்'],
+      ['🙏', 'c'],
+    ]);
     ends[1]?.();
   });
 
