@@ -37,7 +37,11 @@ describe.skipIf(!redisUrl)('a Redis outage does not take the service down', () =
         done();
       },
     });
-    t = await startTestApp({ REDIS_URL: proxy.url, REDIS_PREFIX: prefix, MODELS_FILE: file, LOG_LEVEL: 'info' }, { logStream });
+    // Not a quota test: a fast machine answers enough in these 10 s to use up the free plan's 50,000 tokens.
+    t = await startTestApp(
+      { REDIS_URL: proxy.url, REDIS_PREFIX: prefix, MODELS_FILE: file, LOG_LEVEL: 'info', FREE_PLAN_TOKENS: '1000000000' },
+      { logStream },
+    );
     user = await createVerifiedUser(t);
     const created = await fetch(`${t.baseUrl}/api/v1/keys`, {
       method: 'POST',
