@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import { AGENT_LIMITS, type AgentRequest, agentRequestSchema } from '@sangam/contracts';
+import busboy, { type Busboy } from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@/errors';
+import { readSimpleForm } from '@/modules/agent/simple-form';
 
 export type HistoryTurn = { role: 'user' | 'assistant'; content: string };
 export type ParsedAgentRequest = AgentRequest & { image?: Buffer; history: HistoryTurn[] };
@@ -28,10 +29,27 @@ export class AgentForm {
 const unreadable = (cause: unknown) => new AppError('BAD_REQUEST', { detail: 'The form data could not be read.', cause });
 
 /**
- * Parses a buffered multipart/form-data body with busboy: the form is small (a prompt, ids, at most
- * one 5 MB image), so it is read whole before the handler, like a JSON body, and parsed in one pass.
+ * Parses a buffered multipart/form-data body: the form is small (a prompt, ids, at most one 5 MB
+ * image), so it is read whole before the handler, like a JSON body. The plain shape every client
+ * sends is read in one pass (simple-form.ts); anything else goes to busboy, which gives every limit
+ * and error its meaning.
  */
 export function parseAgentForm(headers: IncomingHttpHeaders, body: Buffer): Promise<AgentForm> {
+  const simple = readSimpleForm(headers['content-type'], body, FORM_LIMITS);
+  if (simple) return Promise.resolve(new AgentForm(simple.fields, simple.image));
+  return parseFormWithBusboy(headers, body);
+}
+
+/** busboy 1.x counts a field or file that reaches its limit as cut: one byte more, so that the limit itself is allowed. */
+const BUSBOY_LIMITS = { ...FORM_LIMITS, fieldSize: FORM_LIMITS.fieldSize + 1, fileSize: FORM_LIMITS.fileSize + 1 };
+
+/**
+ * The form read by busboy alone (every body simple-form.ts does not read; the tests compare the two).
+ * busboy 1.x, not @fastify/busboy 3.2.6: the latter never finishes a buffered body whose skipped part
+ * (a second file, a part that is not form-data) holds more than 16 KB, which left the request
+ * hanging (agent-form.test.ts).
+ */
+export function parseFormWithBusboy(headers: IncomingHttpHeaders, body: Buffer): Promise<AgentForm> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let image: Buffer | undefined;
@@ -39,18 +57,18 @@ export function parseAgentForm(headers: IncomingHttpHeaders, body: Buffer): Prom
     const fail = (e: AppError) => {
       failure ??= e;
     };
-    let parser: BusboyInstance;
+    let parser: Busboy;
     try {
-      parser = new Busboy({ headers: headers as BusboyHeaders, limits: FORM_LIMITS });
+      parser = busboy({ headers, limits: BUSBOY_LIMITS });
     } catch (err) {
       return reject(unreadable(err));
     }
-    parser.on('field', (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
+    parser.on('field', (name, value, { valueTruncated }) => {
       if (valueTruncated)
         fail(name === 'Prompt' ? new AppError('PROMPT_TOO_LONG') : new AppError('VALIDATION_FAILED', { detail: `${name} is too long.` }));
       fields[name] = value;
     });
-    parser.on('file', (name: string, file: NodeJS.ReadableStream) => {
+    parser.on('file', (name, file) => {
       // A body cut inside a file part errors the part's stream: a 400, never an uncaught error.
       file.on('error', (err: unknown) => reject(unreadable(err)));
       if (name !== 'image_file') {
@@ -65,10 +83,12 @@ export function parseAgentForm(headers: IncomingHttpHeaders, body: Buffer): Prom
         image = Buffer.concat(chunks);
       });
     });
-    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'])
-      parser.on(limit, () => fail(new AppError('PAYLOAD_TOO_LARGE', { detail: 'The form has too many fields or files.' })));
+    const tooMany = () => fail(new AppError('PAYLOAD_TOO_LARGE', { detail: 'The form has too many fields or files.' }));
+    parser.on('partsLimit', tooMany);
+    parser.on('filesLimit', tooMany);
+    parser.on('fieldsLimit', tooMany);
     parser.on('error', (err: unknown) => reject(unreadable(err)));
-    parser.on('finish', () => (failure ? reject(failure) : resolve(new AgentForm(fields, image))));
+    parser.on('close', () => (failure ? reject(failure) : resolve(new AgentForm(fields, image))));
     parser.end(body);
   });
 }
