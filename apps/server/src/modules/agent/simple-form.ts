@@ -14,7 +14,8 @@
 export type SimpleForm = { fields: Record<string, string>; image: Buffer | undefined };
 export type SimpleFormLimits = { fields: number; files: number; fieldSize: number; fileSize: number };
 
-const CONTENT_TYPE = /^multipart\/form-data;[ \t]*boundary=([0-9A-Za-z'()+_,\-./:=?]{1,70})[ \t]*$/i;
+// An unquoted boundary is an HTTP token: of the characters a boundary may hold, letters, digits and ' + _ - . alone.
+const CONTENT_TYPE = /^multipart\/form-data;[ \t]*boundary=([0-9A-Za-z'+_.-]{1,70})$/i;
 const DISPOSITION = /^form-data; ?name="([A-Za-z0-9_]{1,64})"(?:; ?filename="([^"\\\r\n]*)")?$/;
 const HEADER_NAME = /^[A-Za-z-]+$/;
 const MEDIA_TYPE = /^[A-Za-z0-9][\w.+-]*\/[\w.+-]+$/;
