@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_BODY_LIMIT, AgentForm, parseAgentForm, parseFormWithBusboy } from '@/modules/agent/agent-request';
+import { AGENT_BODY_LIMIT, AgentForm, FORM_LIMITS, parseAgentForm, parseFormWithBusboy } from '@/modules/agent/agent-request';
 import { readSimpleForm } from '@/modules/agent/simple-form';
 
 /** A real multipart body and its headers, encoded by the platform's FormData. */
@@ -94,7 +94,6 @@ function random(seed: number) {
   };
 }
 
-const LIMITS = { fields: 10, files: 1, fieldSize: 200_000, fileSize: 5 * 1024 * 1024 };
 const BOUNDARIES = [
   '----formdata-undici-0123456789',
   '----WebKitFormBoundaryAb12Cd34',
@@ -125,7 +124,7 @@ const values = (b: string): Buffer[] => [
 ];
 
 /** One multipart body built by hand: half as clients send them, half with what hostile ones add. */
-export function hostileBody(seed: number) {
+function hostileBody(seed: number) {
   const r = random(seed);
   const odd = r.chance(0.5);
   /** A variation: always the usual one in a plain body, now and then any of them in an odd one (so that one oddity alone is tried too). */
@@ -193,7 +192,7 @@ describe('the plain form read without busboy', () => {
     for (let seed = 1; seed <= 600; seed += 1) {
       const { headers, body } = hostileBody(seed);
       if (body.length > AGENT_BODY_LIMIT) continue;
-      const simple = readSimpleForm(headers['content-type'], body, LIMITS);
+      const simple = readSimpleForm(headers['content-type'], body, FORM_LIMITS);
       const busboy = await outcome(parseFormWithBusboy(headers, body));
       if (simple) {
         read += 1;
@@ -218,7 +217,7 @@ describe('the plain form read without busboy', () => {
         const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="Prompt"\r\n\r\nनमस्ते\r\n--${boundary}--\r\n`);
         const headers = { 'content-type': contentType };
         const busboy = await outcome(parseFormWithBusboy(headers, body));
-        const simple = readSimpleForm(contentType, body, LIMITS);
+        const simple = readSimpleForm(contentType, body, FORM_LIMITS);
         if (simple) expect({ contentType, ...busboy }).toEqual({ contentType, fields: simple.fields, image: undefined });
         expect({ contentType, ...(await outcome(parseAgentForm(headers, body))) }).toEqual({ contentType, ...busboy });
       }
@@ -231,7 +230,7 @@ describe('the plain form read without busboy', () => {
       ['Chat_Id', 'c1'],
       ['image_file', new Blob([png], { type: 'image/png' })],
     ]);
-    const simple = readSimpleForm(headers['content-type'], body, LIMITS);
+    const simple = readSimpleForm(headers['content-type'], body, FORM_LIMITS);
     expect(simple?.fields).toEqual({ Prompt: 'नमस्ते 🙏 வணக்கம்\r\nदूसरी पंक्ति', Chat_Id: 'c1' });
     expect(simple?.image && [...simple.image]).toEqual([...png]);
   });

@@ -14,7 +14,8 @@ const historySchema = z
   .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(20_000) }))
   .max(40, 'History is too long');
 
-const FORM_LIMITS = { fileSize: AGENT_LIMITS.imageMaxBytes, fieldSize: 200_000, fields: 10, files: 1 };
+/** The form's bounds: ten 200,000-byte fields and one image of at most 5 MB (both readers use them). */
+export const FORM_LIMITS = { fileSize: AGENT_LIMITS.imageMaxBytes, fieldSize: 200_000, fields: 10, files: 1 };
 /** The largest form body read at all: every field at its limit and the image at its limit. */
 export const AGENT_BODY_LIMIT = FORM_LIMITS.fields * FORM_LIMITS.fieldSize + FORM_LIMITS.fileSize + 64 * 1024;
 
