@@ -125,6 +125,9 @@ export async function startAnswer(
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let ids: MessageIdsEvent | undefined;
   try {
+    // Nothing costly (an image re-encoded, a tool's computation) runs before the reservation is in:
+    // only the model calls of a plain question start while it is written.
+    if (input.image || findTool(question)) await written;
     prepared = await prepare(input, question, storedImage);
     if (inChat) {
       // A question is stored only under a reservation that is in the database (or, on PGlite, its journal).

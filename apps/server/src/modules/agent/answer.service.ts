@@ -11,6 +11,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@/errors';
 import type { ChatInput, ChatMessage, ChatPart, ModelClient, TokenUsage } from '@/lib/llm/model-client';
+import type { ModelLatency } from '@/lib/llm/model-latency';
 import type { HistoryTurn } from '@/modules/agent/agent-request';
 import { callModel } from '@/modules/agent/call-model';
 import { answerCost, callCost, callCostInr } from '@/modules/agent/fusion/costs';
@@ -109,9 +110,17 @@ function userMessage(text: string, image?: { data: Buffer; mediaType: string }):
   return { role: 'user', content: parts };
 }
 
+const modelRef = (p: Proposal): ModelRef => ({
+  model: p.model.id,
+  name: p.model.name,
+  answerId: p.answerId,
+  ...(p.sample ? { sample: p.sample } : {}),
+});
+
 /**
- * One proposer: its own timeout and AbortController; its outcome is a typed union; failure never
- * throws. `isLate` tells, when it ends, whether the fusion has already started without it.
+ * One proposer (its `model-start` already sent): its own timeout and AbortController; its outcome is
+ * a typed union; failure never throws. `isLate` tells, when it ends, whether the fusion has already
+ * started without it. A success's time is recorded in `latency`.
  */
 async function runProposal(
   p: Proposal,
@@ -122,6 +131,7 @@ async function runProposal(
     usdInrRate,
     isLate,
     breaker,
+    latency,
     language,
   }: {
     log: FastifyBaseLogger;
@@ -129,11 +139,11 @@ async function runProposal(
     usdInrRate: number;
     isLate: () => boolean;
     breaker: ModelRegistry['breaker'];
+    latency?: ModelLatency;
     language?: QuestionLanguage;
   },
 ) {
-  const model: ModelRef = { model: p.model.id, name: p.model.name, answerId: p.answerId, ...(p.sample ? { sample: p.sample } : {}) };
-  emit?.({ event: 'model-start', data: model });
+  const model = modelRef(p);
   const outcome = await callModel(
     p.model,
     {
@@ -154,6 +164,7 @@ async function runProposal(
   p.costInr = callCostInr(p.model, outcome.usage, usdInrRate);
   const { text, tokens, durationMs, usage } = outcome;
   if (outcome.kind === 'done') {
+    latency?.record(p.model.id, durationMs);
     p.outcome = { kind: 'done', text, tokens, durationMs, usage };
     if (isLate()) p.late = true;
     emit?.({
@@ -247,22 +258,26 @@ export async function generateAnswer({
     signal,
   });
   const isLate = () => gate.isOpen && !signal.aborted;
+  // Each proposer starts (or fails with its circuit open) in the panel's order; their requests then
+  // leave slowest first (`ModelLatency`).
+  const callable = proposals.filter((p) => {
+    if (registry.breaker.canCall(p.model.id)) {
+      emit?.({ event: 'model-start', data: modelRef(p) });
+      return true;
+    }
+    const detail = `${p.model.name} is temporarily unavailable after repeated failures.`;
+    p.outcome = { kind: 'failed', code: 'MODEL_CIRCUIT_OPEN', detail, text: '', tokens: 0, durationMs: 0, usage: NO_USAGE };
+    emit?.({ event: 'model-error', data: { ...modelRef(p), code: 'MODEL_CIRCUIT_OPEN', detail } });
+    gate.ended(false);
+    return false;
+  });
+  const latency = registry.latency as ModelLatency | undefined;
   const everyone = Promise.all(
-    proposals.map(async (p) => {
-      if (!registry.breaker.canCall(p.model.id)) {
-        const detail = `${p.model.name} is temporarily unavailable after repeated failures.`;
-        p.outcome = { kind: 'failed', code: 'MODEL_CIRCUIT_OPEN', detail, text: '', tokens: 0, durationMs: 0, usage: NO_USAGE };
-        emit?.({
-          event: 'model-error',
-          data: { model: p.model.id, name: p.model.name, answerId: p.answerId, code: 'MODEL_CIRCUIT_OPEN', detail },
-        });
-        gate.ended(false);
-        return;
-      }
+    (latency ? latency.slowestFirst(callable, (p) => p.model.id) : callable).map(async (p) => {
       await runProposal(
         p,
         { system, messages, signal, temperature, maxOutputTokens },
-        { log, emit, usdInrRate, isLate, breaker: registry.breaker, language },
+        { log, emit, usdInrRate, isLate, breaker: registry.breaker, latency, language },
       );
       gate.ended(p.outcome?.kind === 'done');
     }),

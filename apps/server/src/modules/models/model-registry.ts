@@ -7,6 +7,7 @@ import { createAiSdkClient } from '@/lib/llm/ai-sdk-client';
 import { createCircuitBreaker } from '@/lib/llm/circuit-breaker';
 import { createLocalModel, type LocalModel } from '@/lib/llm/local-llama';
 import type { ModelClient } from '@/lib/llm/model-client';
+import { createModelLatency } from '@/lib/llm/model-latency';
 import { modelsFromEnv, readModelsFile } from '@/lib/llm/models-config';
 
 /**
@@ -36,6 +37,7 @@ export function createModelRegistry({ config, env, log }: { config: Config; env:
   }
 
   const breaker = createCircuitBreaker({ clock: systemClock });
+  const latency = createModelLatency();
   const clients = (): ModelClient[] => [...remote, ...(local?.status.state === 'ready' ? [local.client] : [])];
 
   /** Throws 503 MODEL_UNAVAILABLE with a detail the UI can show when nothing can answer. */
@@ -48,6 +50,8 @@ export function createModelRegistry({ config, env, log }: { config: Config; env:
 
   return {
     breaker,
+    /** Each model's recent answer time: fusion sends its proposers slowest first. */
+    latency,
     assertAvailable,
     proposers: ({ needsVision = false }: { needsVision?: boolean } = {}) => {
       assertAvailable();

@@ -193,4 +193,72 @@ describe('usage meter', () => {
     await meter.flush();
     expect(await database.db.select({ tokens: usage.tokens }).from(usage)).toEqual([{ tokens: 9 }]);
   });
+
+  describe('admit on a shared database (the models are called while the reservation is written)', () => {
+    const rows = () => database.db.select().from(usageReservations);
+
+    it('resolves before the row is written; a settlement given before it waits for the row, then charges', async () => {
+      const u = await newUser('admit-early');
+      const meter = createUsageMeter({ db: database.db, clock: manualClock(Date.UTC(2026, 10, 22)), freeTokens: 10_000, log });
+      const { reservation, written } = await meter.admit({ userId: u.id, requestId: 'early', tokens: 500 });
+      expect(await rows()).toHaveLength(0);
+      // Settled before its row is in: written once it is, never as a settlement of no row.
+      meter.settle(reservation, [{ modelId: 'a', tokens: 40 }]);
+      await written;
+      expect(reservation.id).toMatch(/^[0-9a-f-]{36}$/);
+      await expect.poll(async () => usageOf(u.id), { timeout: 3000 }).toMatchObject({ tokens: 40, requests: 1 });
+      expect(await rows()).toHaveLength(0);
+      expect(errors).toEqual([]);
+    });
+
+    it("a refusal rejects `written`, giving it back writes nothing, and the user's next answers wait for the database", async () => {
+      const u = await newUser('admit-refused');
+      const clock = manualClock(Date.UTC(2026, 10, 22));
+      const meter = createUsageMeter({ db: database.db, clock, freeTokens: 100, log });
+      const other = createUsageMeter({ db: database.db, clock, freeTokens: 100, log });
+      // Another instance holds the whole allowance: this one cannot know it before the database says so.
+      const holder = await other.reserve({ userId: u.id, requestId: 'holder', tokens: 100 });
+      const first = await meter.admit({ userId: u.id, requestId: 'guess', tokens: 10 });
+      await expect(first.written).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+      expect(warnings).toEqual([{ securityEvent: 'quota_refused', userId: u.id }]);
+      meter.release(first.reservation);
+      meter.settle(first.reservation, [{ modelId: 'a', tokens: 9 }]);
+      await meter.flush();
+      expect(errors).toEqual([]);
+      expect((await rows()).map((r) => r.requestId)).toEqual(['holder']);
+      // Refused lately: admit itself now waits for (and throws) the database's refusal.
+      await expect(meter.admit({ userId: u.id, requestId: 'again', tokens: 10 })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+      other.release(holder);
+      await other.flush();
+      const waited = await meter.admit({ userId: u.id, requestId: 'waited', tokens: 10 });
+      expect((await rows()).map((r) => r.requestId)).toEqual(['waited']);
+      // Five minutes later it is guessed again.
+      meter.release(waited.reservation);
+      await meter.flush();
+      clock.advance(5 * 60_000 + 1);
+      await meter.admit({ userId: u.id, requestId: 'later', tokens: 10 });
+      expect(await rows()).toHaveLength(0);
+    });
+
+    it('near the cap of answers in flight the database decides first', async () => {
+      const u = await newUser('admit-cap');
+      const meter = createUsageMeter({
+        db: database.db,
+        clock: manualClock(Date.UTC(2026, 10, 22)),
+        freeTokens: 1_000_000,
+        log,
+        maxInFlight: 2,
+      });
+      const one = await meter.admit({ userId: u.id, requestId: 'one', tokens: 10 });
+      expect(await rows()).toHaveLength(0);
+      const two = await meter.admit({ userId: u.id, requestId: 'two', tokens: 10 });
+      expect((await rows()).map((r) => r.requestId).sort()).toEqual(['one', 'two']);
+      await expect(meter.admit({ userId: u.id, requestId: 'three', tokens: 10 })).rejects.toMatchObject({ code: 'TOO_MANY_ANSWERS' });
+      // Given back, each frees its slot here too.
+      meter.release(one.reservation);
+      meter.release(two.reservation);
+      await meter.flush();
+      expect(await rows()).toHaveLength(0);
+    });
+  });
 });

@@ -47,8 +47,10 @@ export const MAX_ANSWERS_IN_FLIGHT = 4;
  * by a process that died, and is counted as is.
  */
 export const STALE_RESERVATION_MS = 360_000;
-/** Users' months held in memory (`exclusive`) before the idle ones are dropped. */
+/** Users' months held in memory (`exclusive`), or users refused lately (shared), before old ones are dropped. */
 const MAX_HELD = 50_000;
+/** On a shared database, a user refused lately waits for the database's decision before any model is called. */
+const REFUSAL_REMEMBERED_MS = 5 * 60_000;
 
 /**
  * The quota, exact across instances. Before any model is called, `reserve` writes (and awaits) a
@@ -375,6 +377,71 @@ export function createUsageMeter({
   };
   // A shared database decides every reservation, in batches (a group commit).
   const shared = createSharedReservations({ db, freeTokens, maxInFlight, staleAfterMs: STALE_RESERVATION_MS });
+
+  /**
+   * `admit` on a shared database (PostgreSQL): the database decides, but an answer the database will
+   * most likely admit calls its models while the reservation is written (its caller shows nothing
+   * before `written`, and a refusal stops the calls). Not when this process saw the user refused
+   * lately (any refusal: quota, answers in flight, a revoked session), nor when the user's answers
+   * in flight here alone come near the cap: then the reservation is awaited first, as by `reserve`.
+   * What a wrong guess costs is one model call stopped within a round trip, never an answer shown
+   * or an allowance overrun.
+   */
+  const refusedUntil = new Map<string, number>();
+  const answersHere = new Map<string, number>();
+  /**
+   * Reservations counted in `answersHere`, and those whose row is on its way or was refused (resolves:
+   * admitted), so that settling or giving one back before then waits, and after a refusal does nothing.
+   */
+  const countedHere = new WeakSet<Reservation>();
+  const awaitingRow = new WeakMap<Reservation, Promise<boolean>>();
+  const leaveHere = (r: Reservation) => {
+    if (!countedHere.delete(r)) return;
+    const n = (answersHere.get(r.userId) ?? 1) - 1;
+    if (n > 0) answersHere.set(r.userId, n);
+    else answersHere.delete(r.userId);
+  };
+  const rememberRefusal = (userId: string, now: number) => {
+    refusedUntil.delete(userId);
+    if (refusedUntil.size >= MAX_HELD)
+      for (const [id, until] of refusedUntil) if (until <= now || refusedUntil.size >= MAX_HELD) refusedUntil.delete(id);
+    refusedUntil.set(userId, now + REFUSAL_REMEMBERED_MS);
+  };
+  async function admitShared({ userId, requestId, tokens, log: requestLog = log, familyId }: ReserveRequest) {
+    const now = clock.now();
+    const until = refusedUntil.get(userId);
+    if (until !== undefined && until <= now) refusedUntil.delete(userId);
+    const here = answersHere.get(userId) ?? 0;
+    const likelyAdmitted = here + 1 < maxInFlight && !(until !== undefined && until > now);
+    const reservation: Reservation = { id: '', userId, month: monthOf(now), requestId, tokens };
+    answersHere.set(userId, here + 1);
+    countedHere.add(reservation);
+    const written = shared.reserve({ userId, requestId, tokens, now, familyId }).then(
+      (made) => {
+        reservation.id = made.id;
+        reservation.month = made.month;
+        awaitingRow.delete(reservation);
+      },
+      (err: unknown) => {
+        // Its entry in `awaitingRow` stays: giving it back later does nothing.
+        leaveHere(reservation);
+        if (err instanceof AppError) rememberRefusal(userId, clock.now());
+        logRefusal(err, userId, requestLog);
+        throw err;
+      },
+    );
+    awaitingRow.set(
+      reservation,
+      written.then(
+        () => true,
+        () => false,
+      ),
+    );
+    if (!likelyAdmitted) await written;
+    // Handled here: a caller that gave the reservation back need not await it.
+    written.catch(() => {});
+    return { reservation, written };
+  }
   const meter = {
     /**
      * Reserves `tokens` for one answer (awaited, in the database) or throws 402 QUOTA_EXCEEDED /
@@ -402,8 +469,11 @@ export function createUsageMeter({
      * allowance of the plan the user's last write read (every plan's, before any), it resolves once
      * admitted in memory, and `written` settles when the row is in the database (rejecting as
      * `reserve` would: UNAUTHENTICATED, QUOTA_EXCEEDED if the plan changed, or the write's failure).
-     * The caller shows nothing of the answer before `written` resolves, and gives the reservation back
-     * if it rejects. Otherwise it is `reserve`, with `written` already resolved.
+     * On a shared database it resolves at once unless this process saw the user refused lately or
+     * the user's answers here come near the cap (`admitShared`), and `written` is the database's
+     * decision. The caller shows nothing of the answer before `written` resolves, and gives the
+     * reservation back if it rejects (settling or releasing before then waits for it). Otherwise it
+     * is `reserve`, with `written` already resolved.
      */
     admit: async ({
       userId,
@@ -412,7 +482,8 @@ export function createUsageMeter({
       log: requestLog = log,
       familyId,
     }: ReserveRequest): Promise<{ reservation: Reservation; written: Promise<void> }> => {
-      if (!exclusive || familyId)
+      if (!exclusive) return admitShared({ userId, requestId, tokens, log: requestLog, familyId });
+      if (familyId)
         return { reservation: await meter.reserve({ userId, requestId, tokens, log: requestLog, familyId }), written: Promise.resolve() };
       try {
         const { reservation, written, likelyAdmitted } = await reserveHere({ userId, requestId, tokens, now: clock.now() });
@@ -427,6 +498,10 @@ export function createUsageMeter({
     },
     /** Replaces the reservation by the answer's real usage (written in the next batch). */
     settle: (reservation: Reservation, byModel: ModelTokens[]) => {
+      // Admitted before its row was written: settled once it is (a refused one has nothing to settle).
+      const row = awaitingRow.get(reservation);
+      if (row) return void row.then((admitted) => admitted && meter.settle(reservation, byModel));
+      leaveHere(reservation);
       // Without a row it is charged outright (once: a second settlement names a row that is not there).
       const closes = rowless.delete(reservation.id) ? reservation.id : undefined;
       pending.push({
@@ -441,6 +516,9 @@ export function createUsageMeter({
     },
     /** Gives the whole reservation back: the answer failed, nothing is charged. */
     release: (reservation: Reservation) => {
+      const row = awaitingRow.get(reservation);
+      if (row) return void row.then((admitted) => admitted && meter.release(reservation));
+      leaveHere(reservation);
       ended(reservation, 0);
       // Without a row there is nothing to write: its journal line is closed.
       if (rowless.delete(reservation.id)) return journal?.done([reservation.id]);
