@@ -33,6 +33,8 @@ export function createGroupCommit<T>({
       waiting.push(item);
       if (!scheduled && !writing) scheduled = setImmediate(flush);
     },
+    /** Whether a batch is being written or items wait for the next one (the database is busy with them). */
+    busy: () => writing !== undefined || waiting.length > 0,
     /** Resolves once nothing is waiting or being written (shutdown). */
     async drain() {
       while (writing || scheduled || waiting.length) {

@@ -51,6 +51,8 @@ export function createSharedReservations({
   });
 
   return {
+    /** Whether reservations are being written or wait to be: under load they go in batches. */
+    busy: batches.busy,
     /** Reserves in the next batch: resolves with the reservation, or rejects with its refusal. */
     reserve(request: ReservationRequest): Promise<Reservation> {
       return new Promise((done, failed) => batches.add({ request, done, failed }));

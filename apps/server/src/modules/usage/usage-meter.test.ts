@@ -240,6 +240,18 @@ describe('usage meter', () => {
       expect(await rows()).toHaveLength(0);
     });
 
+    it('under load (reservations already on their way) an answer waits for its own, so that they go together', async () => {
+      const u = await newUser('admit-busy');
+      const meter = createUsageMeter({ db: database.db, clock: manualClock(Date.UTC(2026, 10, 22)), freeTokens: 10_000, log });
+      const first = await meter.admit({ userId: u.id, requestId: 'first', tokens: 10 });
+      // Admitted before its row is written (no id yet); the next one, asked while that row waits, only once its own is in.
+      expect(first.reservation.id).toBe('');
+      const second = await meter.admit({ userId: u.id, requestId: 'second', tokens: 10 });
+      expect(second.reservation.id).toMatch(/^[0-9a-f-]{36}$/);
+      await first.written;
+      expect((await rows()).map((r) => r.requestId).sort()).toEqual(['first', 'second']);
+    });
+
     it('near the cap of answers in flight the database decides first', async () => {
       const u = await newUser('admit-cap');
       const meter = createUsageMeter({

@@ -383,7 +383,8 @@ export function createUsageMeter({
    * most likely admit calls its models while the reservation is written (its caller shows nothing
    * before `written`, and a refusal stops the calls). Not when this process saw the user refused
    * lately (any refusal: quota, answers in flight, a revoked session), nor when the user's answers
-   * in flight here alone come near the cap: then the reservation is awaited first, as by `reserve`.
+   * in flight here alone come near the cap, nor under load (other reservations are being written:
+   * the group commit then gathers them): then the reservation is awaited first, as by `reserve`.
    * What a wrong guess costs is one model call stopped within a round trip, never an answer shown
    * or an allowance overrun.
    */
@@ -412,7 +413,9 @@ export function createUsageMeter({
     const until = refusedUntil.get(userId);
     if (until !== undefined && until <= now) refusedUntil.delete(userId);
     const here = answersHere.get(userId) ?? 0;
-    const likelyAdmitted = here + 1 < maxInFlight && !(until !== undefined && until > now);
+    // Under load (reservations already on their way) the answers wait for theirs, so that each batch
+    // gathers many: guessing there only spreads them over more, smaller statements.
+    const likelyAdmitted = !shared.busy() && here + 1 < maxInFlight && !(until !== undefined && until > now);
     const reservation: Reservation = { id: '', userId, month: monthOf(now), requestId, tokens };
     answersHere.set(userId, here + 1);
     countedHere.add(reservation);
