@@ -252,6 +252,24 @@ describe('usage meter', () => {
       expect((await rows()).map((r) => r.requestId).sort()).toEqual(['first', 'second']);
     });
 
+    it('after a failed write (the database unreachable) answers wait for theirs until one is written again', async () => {
+      const u = await newUser('admit-down');
+      const meter = createUsageMeter({ db: database.db, clock: manualClock(Date.UTC(2026, 10, 22)), freeTokens: 10_000, log });
+      await database.db.execute('alter table usage_reservations rename to usage_reservations_away');
+      const guessed = await meter.admit({ userId: u.id, requestId: 'down', tokens: 10 });
+      await expect(guessed.written).rejects.toThrow();
+      // No model is called for the next ones before the database answers: admit itself fails.
+      await expect(meter.admit({ userId: u.id, requestId: 'still-down', tokens: 10 })).rejects.toThrow();
+      await database.db.execute('alter table usage_reservations_away rename to usage_reservations');
+      const back = await meter.admit({ userId: u.id, requestId: 'back', tokens: 10 });
+      expect(back.reservation.id).toMatch(/^[0-9a-f-]{36}$/);
+      meter.release(back.reservation);
+      await meter.flush();
+      const guessedAgain = await meter.admit({ userId: u.id, requestId: 'again', tokens: 10 });
+      expect(guessedAgain.reservation.id).toBe('');
+      await guessedAgain.written;
+    });
+
     it('near the cap of answers in flight the database decides first', async () => {
       const u = await newUser('admit-cap');
       const meter = createUsageMeter({

@@ -384,11 +384,13 @@ export function createUsageMeter({
    * before `written`, and a refusal stops the calls). Not when this process saw the user refused
    * lately (any refusal: quota, answers in flight, a revoked session), nor when the user's answers
    * in flight here alone come near the cap, nor under load (other reservations are being written:
-   * the group commit then gathers them): then the reservation is awaited first, as by `reserve`.
+   * the group commit then gathers them), nor after a failed write until one succeeds (the database
+   * is unreachable): then the reservation is awaited first, as by `reserve`.
    * What a wrong guess costs is one model call stopped within a round trip, never an answer shown
    * or an allowance overrun.
    */
   const refusedUntil = new Map<string, number>();
+  let writeFailed = false;
   const answersHere = new Map<string, number>();
   /**
    * Reservations counted in `answersHere`, and those whose row is on its way or was refused (resolves:
@@ -415,12 +417,14 @@ export function createUsageMeter({
     const here = answersHere.get(userId) ?? 0;
     // Under load (reservations already on their way) the answers wait for theirs, so that each batch
     // gathers many: guessing there only spreads them over more, smaller statements.
-    const likelyAdmitted = !shared.busy() && here + 1 < maxInFlight && !(until !== undefined && until > now);
+    // After a failed write (the database unreachable), every answer waits until one is written again.
+    const likelyAdmitted = !shared.busy() && !writeFailed && here + 1 < maxInFlight && !(until !== undefined && until > now);
     const reservation: Reservation = { id: '', userId, month: monthOf(now), requestId, tokens };
     answersHere.set(userId, here + 1);
     countedHere.add(reservation);
     const written = shared.reserve({ userId, requestId, tokens, now, familyId }).then(
       (made) => {
+        writeFailed = false;
         reservation.id = made.id;
         reservation.month = made.month;
         awaitingRow.delete(reservation);
@@ -429,6 +433,7 @@ export function createUsageMeter({
         // Its entry in `awaitingRow` stays: giving it back later does nothing.
         leaveHere(reservation);
         if (err instanceof AppError) rememberRefusal(userId, clock.now());
+        else writeFailed = true;
         logRefusal(err, userId, requestLog);
         throw err;
       },
