@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteThread } from './pglite-thread';
+import { vacuumPeriodically } from './pglite-vacuum';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -141,12 +142,19 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir: st
   const client = await PgliteThread.open(location, [...PGlite.defaultStartParams, ...PGLITE_SETTINGS]);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(db, { migrationsFolder: folder });
+  // PGlite runs no autovacuum: the tables the answer path updates are vacuumed here (pglite-vacuum.ts).
+  const stopVacuum = vacuumPeriodically((statement) => client.query(statement), {
+    onError: (err) => console.error(`Vacuuming the embedded database failed: ${err instanceof Error ? err.message : String(err)}`),
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: () => {
+      stopVacuum();
+      return client.close();
+    },
   };
 }
