@@ -93,10 +93,11 @@ export async function startAnswer(
   // 2. Quota and model availability, before any image re-encoding or tool computation.
   registry.assertAvailable();
   const needsVision = Boolean(input.image ?? storedImage);
+  const tool = findTool(question);
   let models: ModelClient[] = registry.proposers({ needsVision });
   let panel: PanelChoice | undefined;
   if (chat?.continueWith) models = continuedModels(chat, models);
-  else if ((input.Mode ?? 'sangam') === 'sangam' && !needsVision && !findTool(question) && deps.panelFor) {
+  else if ((input.Mode ?? 'sangam') === 'sangam' && !needsVision && !tool && deps.panelFor) {
     const pick = await deps.panelFor({ prompt: question, available: models, log });
     if (pick) {
       models = pick.models;
@@ -127,8 +128,8 @@ export async function startAnswer(
   try {
     // Nothing costly (an image re-encoded, a tool's computation) runs before the reservation is in:
     // only the model calls of a plain question start while it is written.
-    if (input.image || findTool(question)) await written;
-    prepared = await prepare(input, question, storedImage);
+    if (input.image || tool) await written;
+    prepared = await prepare(input, question, tool, storedImage);
     if (inChat) {
       // A question is stored only under a reservation that is in the database (or, on PGlite, its journal).
       await written;
@@ -205,9 +206,8 @@ function existingAnswer(
   return again ? { run: again } : { replay: storedAnswerEvents(stored) };
 }
 
-async function prepare(input: ParsedAgentRequest, question: string, storedImage?: StoredImage) {
+async function prepare(input: ParsedAgentRequest, question: string, tool: ReturnType<typeof findTool>, storedImage?: StoredImage) {
   const image = input.image ? await sanitizeImage(input.image) : storedImage;
-  const tool = findTool(question);
   const prepared = tool
     ? await tool.prepare({ prompt: question, hasImage: Boolean(image) })
     : { system: GENERAL_SYSTEM, user: question, facts: undefined as unknown };

@@ -412,13 +412,13 @@ export function createUsageMeter({
   };
   async function admitShared({ userId, requestId, tokens, log: requestLog = log, familyId }: ReserveRequest) {
     const now = clock.now();
-    const until = refusedUntil.get(userId);
-    if (until !== undefined && until <= now) refusedUntil.delete(userId);
+    const refusedLately = (refusedUntil.get(userId) ?? 0) > now;
+    if (!refusedLately) refusedUntil.delete(userId);
     const here = answersHere.get(userId) ?? 0;
     // Under load (reservations already on their way) the answers wait for theirs, so that each batch
     // gathers many: guessing there only spreads them over more, smaller statements.
     // After a failed write (the database unreachable), every answer waits until one is written again.
-    const likelyAdmitted = !shared.busy() && !writeFailed && here + 1 < maxInFlight && !(until !== undefined && until > now);
+    const likelyAdmitted = !shared.busy() && !writeFailed && here + 1 < maxInFlight && !refusedLately;
     const reservation: Reservation = { id: '', userId, month: monthOf(now), requestId, tokens };
     answersHere.set(userId, here + 1);
     countedHere.add(reservation);
@@ -477,8 +477,9 @@ export function createUsageMeter({
      * allowance of the plan the user's last write read (every plan's, before any), it resolves once
      * admitted in memory, and `written` settles when the row is in the database (rejecting as
      * `reserve` would: UNAUTHENTICATED, QUOTA_EXCEEDED if the plan changed, or the write's failure).
-     * On a shared database it resolves at once unless this process saw the user refused lately or
-     * the user's answers here come near the cap (`admitShared`), and `written` is the database's
+     * On a shared database it resolves at once unless this process saw the user refused lately, the
+     * user's answers here come near the cap, other reservations are being written (under load) or the
+     * last write failed (`admitShared`); `written` is the database's
      * decision. The caller shows nothing of the answer before `written` resolves, and gives the
      * reservation back if it rejects (settling or releasing before then waits for it). Otherwise it
      * is `reserve`, with `written` already resolved.
