@@ -112,6 +112,12 @@ const reservationColumns = (reservations: NewReservation[]) => [
 ];
 const RESERVE_USAGE_BATCH =
   'select item, outcome, reservation_id from sangam_reserve_usage_batch($1::uuid[], $2::text[], $3::text[], $4::integer[], $5::timestamptz[], $6::text[], $7::timestamptz, $8::integer, $9::jsonb, $10::bigint)';
+/**
+ * A batch of one without a session to check (an idle server's reservation, on the critical path of
+ * its answer) calls the reservation itself, without the batch's loop around it.
+ */
+const RESERVE_USAGE_ONE =
+  'select 1 as item, outcome, reservation_id from sangam_reserve_usage($1::uuid, $2::text, $3::text, $4::integer, $5::timestamptz, $6::timestamptz, $7::integer, $8::jsonb, $9::bigint)';
 /** Each paid plan's monthly tokens, as the reservation function reads them. */
 const ALLOWANCES = JSON.stringify(Object.fromEntries(PLANS.map((p) => [p.id, p.tokens])));
 
@@ -126,7 +132,8 @@ export type ReservationOutcome = Reservation | AppError;
 /**
  * Makes reservations before any model is called, atomically and shared by every instance: one
  * statement and one commit for the whole batch (`sangam_reserve_usage_batch`, migration 0019), each
- * reservation decided by `sangam_reserve_usage` (migration 0012) as it would be alone. A user's row is
+ * reservation decided by `sangam_reserve_usage` (migrations 0012 and 0020) as it would be alone; a
+ * batch of one without a session to check calls that function directly. A user's row is
  * locked until the batch commits, so concurrent reservations of one user run one after another, in
  * the order asked. Refused with 402 QUOTA_EXCEEDED once the month's usage plus what is reserved
  * reaches the allowance, with 429 TOO_MANY_ANSWERS while `maxInFlight` answers of the user are in
@@ -140,18 +147,26 @@ export async function reserveUsageBatch(
   requests: ReservationRequest[],
   { freeTokens = FREE_PLAN.tokens, maxInFlight, staleBefore }: { freeTokens?: number; maxInFlight: number; staleBefore: number },
 ): Promise<ReservationOutcome[]> {
-  const result = await runRaw<{ item: number; outcome: string; reservation_id: string | null }>(db, RESERVE_USAGE_BATCH, [
-    requests.map((r) => r.userId),
-    requests.map((r) => monthOf(r.now)),
-    requests.map((r) => r.requestId),
-    requests.map((r) => r.tokens),
-    requests.map((r) => iso(r.now)),
-    requests.map((r) => r.familyId ?? null),
-    iso(staleBefore),
-    maxInFlight,
-    ALLOWANCES,
-    freeTokens,
-  ]);
+  const [only] = requests;
+  const alone = requests.length === 1 && only && !only.familyId;
+  const result = await runRaw<{ item: number; outcome: string; reservation_id: string | null }>(
+    db,
+    alone ? RESERVE_USAGE_ONE : RESERVE_USAGE_BATCH,
+    alone
+      ? [only.userId, monthOf(only.now), only.requestId, only.tokens, iso(only.now), iso(staleBefore), maxInFlight, ALLOWANCES, freeTokens]
+      : [
+          requests.map((r) => r.userId),
+          requests.map((r) => monthOf(r.now)),
+          requests.map((r) => r.requestId),
+          requests.map((r) => r.tokens),
+          requests.map((r) => iso(r.now)),
+          requests.map((r) => r.familyId ?? null),
+          iso(staleBefore),
+          maxInFlight,
+          ALLOWANCES,
+          freeTokens,
+        ],
+  );
   const rows = new Map(result.rows.map((row) => [Number(row.item), row]));
   return requests.map((r, i) => {
     const row = rows.get(i + 1);
