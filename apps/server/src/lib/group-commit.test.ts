@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from '@/lib/group-commit';
 
 /** A group commit whose writes the test ends by hand, recording each batch. */
-function recorded(maxBatch?: number, idleAtOnce = false) {
+function recorded(maxBatch?: number) {
   const batches: string[][] = [];
   const ends: Array<() => void> = [];
   const commit = createGroupCommit<string>({
     maxBatch,
-    idleAtOnce,
     write: (batch) => {
       batches.push(batch);
       return new Promise<void>((done) => ends.push(done));
@@ -66,37 +65,5 @@ describe('createGroupCommit', () => {
     ends[1]?.();
     await draining;
     expect(drained).toBe(true);
-  });
-
-  it('idleAtOnce: an idle commit writes once the adding code has run, before the next turn; during a write items gather', async () => {
-    const { commit, batches, ends } = recorded(undefined, true);
-    commit.add('नमस्ते');
-    commit.add('வணக்கம்');
-    expect(batches).toEqual([]);
-    await Promise.resolve();
-    expect(batches).toEqual([['नमस्ते', 'வணக்கம்']]);
-    commit.add('🙏');
-    await nextTurn();
-    commit.add('c');
-    await nextTurn();
-    expect(batches).toHaveLength(1);
-    expect(commit.busy()).toBe(true);
-    ends[0]?.();
-    await nextTurn();
-    expect(batches).toEqual([
-      ['नमस्ते', 'வணக்கம்'],
-      ['🙏', 'c'],
-    ]);
-    ends[1]?.();
-    await nextTurn();
-    expect(commit.busy()).toBe(false);
-    // Drained while its microtask is pending: written once, not twice.
-    commit.add('d');
-    const draining = commit.drain();
-    expect(batches).toHaveLength(3);
-    ends[2]?.();
-    await draining;
-    await nextTurn();
-    expect(batches).toEqual([['नमस्ते', 'வணக்கம்'], ['🙏', 'c'], ['d']]);
   });
 });

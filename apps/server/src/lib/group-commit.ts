@@ -8,24 +8,15 @@
 export function createGroupCommit<T>({
   write,
   maxBatch = Number.POSITIVE_INFINITY,
-  idleAtOnce = false,
 }: {
   write: (batch: T[]) => Promise<void>;
   maxBatch?: number;
-  /**
-   * While nothing is being written, the batch goes once the code that added its first item has run
-   * (a microtask) instead of on the next turn: the items added by that code go together, and the
-   * write leaves before whatever that turn does next (an answer's model calls). Under load (a batch
-   * being written) the items gather as without it.
-   */
-  idleAtOnce?: boolean;
 }) {
   let waiting: T[] = [];
-  let scheduled: NodeJS.Immediate | 'microtask' | undefined;
+  let scheduled: NodeJS.Immediate | undefined;
   let writing: Promise<void> | undefined;
 
   function flush() {
-    if (scheduled !== undefined && scheduled !== 'microtask') clearImmediate(scheduled);
     scheduled = undefined;
     if (writing || waiting.length === 0) return;
     const batch = waiting.length > maxBatch ? waiting.slice(0, maxBatch) : waiting;
@@ -40,18 +31,17 @@ export function createGroupCommit<T>({
     /** Adds an item to the next batch. */
     add(item: T) {
       waiting.push(item);
-      if (scheduled || writing) return;
-      if (idleAtOnce) {
-        scheduled = 'microtask';
-        queueMicrotask(flush);
-      } else scheduled = setImmediate(flush);
+      if (!scheduled && !writing) scheduled = setImmediate(flush);
     },
     /** Whether a batch is being written or items wait for the next one (the database is busy with them). */
     busy: () => writing !== undefined || waiting.length > 0,
     /** Resolves once nothing is waiting or being written (shutdown). */
     async drain() {
       while (writing || scheduled || waiting.length) {
-        if (scheduled) flush();
+        if (scheduled) {
+          clearImmediate(scheduled);
+          flush();
+        }
         await writing;
       }
     },

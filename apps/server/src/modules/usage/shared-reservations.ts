@@ -30,8 +30,6 @@ export function createSharedReservations({
 }) {
   const batches = createGroupCommit<Waiting>({
     maxBatch: MAX_BATCH,
-    // An idle database gets the reservation before the answer's model calls are sent (issue 22: JSON c=1 on PostgreSQL).
-    idleAtOnce: true,
     async write(batch) {
       try {
         const staleBefore = Math.min(...batch.map((w) => w.request.now)) - staleAfterMs;
