@@ -4,7 +4,7 @@
 // interleaved rounds in alternating order, so that a busy machine slows both sides alike.
 // BENCH_ROUNDS (5) and BENCH_M (answers per round, 640) tune it.
 import { startMock, startPortkey, startSangam } from './lib/gateways.mjs';
-import { closedLoop } from './lib/load.mjs';
+import { closedLoop, warmUp } from './lib/load.mjs';
 import { percentile } from './lib/server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -23,7 +23,8 @@ try {
     { name: 'Portkey', target: portkey, call: () => portkey.call(false), cpu: [] },
     { name: 'Sangam', target: sangam, call: (worker) => sangam.call(false, { user: worker }), cpu: [] },
   ];
-  for (const s of sides) await closedLoop(s.target, s.call, M / 2, C);
+  // Both warmed up to their steady state (JIT, connections, caches) before measuring.
+  for (const s of sides) await warmUp(s.target, s.call, { c: C });
   for (let round = 0; round < ROUNDS; round += 1)
     for (const s of round % 2 ? [...sides].reverse() : sides) s.cpu.push((await closedLoop(s.target, s.call, M, C)).cpu);
   const [p, s] = sides.map((x) => percentile(x.cpu, 50));

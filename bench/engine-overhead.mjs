@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { warmUp } from './lib/load.mjs';
 import { cpuMs, percentile, signedInToken, startServer } from './lib/server.mjs';
 
 const { startFakeLlm } = await import('../packages/test-fakes/src/fake-llm.ts').catch(() => {
@@ -220,6 +221,9 @@ try {
   await a.server.stop();
 
   const b = await session(five);
+  // Warmed up to its steady state first (V8 compiles the pipeline in the first hundred answers or so).
+  const warm = await warmUp({ pid: b.server.pid }, () => viaServer(b.server.url, b.token, false), { batch: 100, c: 1 });
+  console.log(`Universe warm-up: server CPU per answer by batch of 100 ${warm.map((v) => v.toFixed(2)).join(', ')} ms`);
   const slowest = [];
   const fanOut = [];
   const total = [];

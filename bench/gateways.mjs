@@ -9,7 +9,7 @@
 // BENCH_BEFORE_JS=file (an earlier build of the server, measured in the same run as 'Sangam … before').
 import fs from 'node:fs';
 import { completion, startFloor, startMock, startPortkey, startSangam } from './lib/gateways.mjs';
-import { closedLoop, sequential } from './lib/load.mjs';
+import { closedLoop, sequential, warmUp } from './lib/load.mjs';
 import { medianTable } from './lib/median-table.mjs';
 import { roundOrder } from './lib/round-order.mjs';
 import { rssMb } from './lib/server.mjs';
@@ -53,11 +53,14 @@ try {
     ),
   ];
   const figures = new Map(rows.map((r) => [r.name, []]));
-  // Warm every path up (JIT, connections, caches) before measuring.
-  for (const r of rows) {
-    await closedLoop(r.target, r.call(false), 200, 16);
-    await closedLoop(r.target, r.call(true), 100, 16);
-  }
+  // Warm every path up to its steady state (JIT, connections, caches) before measuring.
+  for (const r of rows)
+    for (const stream of [false, true]) {
+      const cpu = await warmUp(r.target, r.call(stream));
+      process.stderr.write(
+        `warm-up: ${r.name} ${stream ? 'SSE' : 'JSON'}, CPU per answer by batch ${cpu.map((v) => v.toFixed(2)).join(', ')} ms\n`,
+      );
+    }
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const r of roundOrder(rows, round)) {
       const f = {};

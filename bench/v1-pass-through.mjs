@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { completion, freshPostgres, startFloor, startMock, startPortkey } from './lib/gateways.mjs';
-import { closedLoop, sequential } from './lib/load.mjs';
+import { closedLoop, sequential, warmUp } from './lib/load.mjs';
 import { medianTable } from './lib/median-table.mjs';
 import { roundOrder } from './lib/round-order.mjs';
 import { signedInToken, startServer } from './lib/server.mjs';
@@ -79,8 +79,14 @@ try {
       gateways.push(await startSangamV1(mock.url, { name: `Sangam ${db}${serverJs ? ' before' : ''}`, databaseUrl: fresh?.url, serverJs }));
     }
   }
-  // Warm every gateway up (JIT, connections, caches) before measuring.
-  for (const g of gateways) for (const stream of [false, true]) await closedLoop(g, (w) => g.call(stream, w), 200, 16);
+  // Warm every gateway up to its steady state (JIT, connections, caches) before measuring.
+  for (const g of gateways)
+    for (const stream of [false, true]) {
+      const cpu = await warmUp(g, (w) => g.call(stream, w));
+      process.stderr.write(
+        `warm-up: ${g.name} ${stream ? 'SSE' : 'JSON'}, CPU per answer by batch ${cpu.map((v) => v.toFixed(2)).join(', ')} ms\n`,
+      );
+    }
   const figures = new Map(gateways.map((g) => [g.name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const g of roundOrder(gateways, round)) {

@@ -30,6 +30,23 @@ export async function closedLoop(target, call, total, c) {
   return { perSecond: total / seconds, cpu: (cpuMs(target.pid) - cpu0) / total, firstP50: percentile(firsts, 50), failures };
 }
 
+/**
+ * Warms a gateway to its steady state before anything is measured: batches of `batch` calls, `c` at a
+ * time, until its server CPU per answer stops falling (within 10 % of the batch before) or after
+ * `maxBatches`. A server runs for hours: what V8 spends compiling its hot code in the first thousand
+ * answers (measured: about half of the CPU of an answer in the first 300, on every gateway) is not the
+ * cost of an answer. Every gateway of a run gets the same treatment; returns the batches' CPU per answer.
+ */
+export async function warmUp(target, call, { batch = 400, c = 16, maxBatches = 8 } = {}) {
+  const seen = [];
+  for (let i = 0; i < maxBatches; i += 1) {
+    seen.push((await closedLoop(target, call, batch, c)).cpu);
+    const [before, last] = seen.slice(-2);
+    if (seen.length >= 3 && last >= before * 0.9) break;
+  }
+  return seen;
+}
+
 /** c=1: each call through the gateway right after the same call straight to the model. */
 export async function sequential(target, call, direct, n, stream) {
   const added = [];

@@ -28,8 +28,24 @@ export const test = base.extend<{ chat: ChatPage }>({
 });
 export { expect };
 
-/** Fails on any serious or critical axe violation. */
+/**
+ * Fails on any serious or critical axe violation. Entrance animations (a fade-up of 500 ms) are let
+ * finish first: axe reads the colours of an element mid-fade, half transparent, as too little contrast.
+ * Endless ones (the rotating name, a spinner) are not waited for.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // At most 2 s, timed here (the page's timers may be frozen by a test's fake clock).
+  await Promise.race([
+    page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    ),
+    new Promise((done) => setTimeout(done, 2000)),
+  ]);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
