@@ -222,8 +222,7 @@ try {
 
   const b = await session(five);
   // Warmed up to its steady state first (V8 compiles the pipeline in the first hundred answers or so).
-  const warm = await warmUp({ pid: b.server.pid }, () => viaServer(b.server.url, b.token, false), { batch: 100, c: 1 });
-  console.log(`Universe warm-up: server CPU per answer by batch of 100 ${warm.map((v) => v.toFixed(2)).join(', ')} ms`);
+  await warmUp({ pid: b.server.pid }, () => viaServer(b.server.url, b.token, false), { batch: 100, c: 1, label: 'Universe' });
   const slowest = [];
   const fanOut = [];
   const total = [];

@@ -55,12 +55,7 @@ try {
   const figures = new Map(rows.map((r) => [r.name, []]));
   // Warm every path up to its steady state (JIT, connections, caches) before measuring.
   for (const r of rows)
-    for (const stream of [false, true]) {
-      const cpu = await warmUp(r.target, r.call(stream));
-      process.stderr.write(
-        `warm-up: ${r.name} ${stream ? 'SSE' : 'JSON'}, CPU per answer by batch ${cpu.map((v) => v.toFixed(2)).join(', ')} ms\n`,
-      );
-    }
+    for (const stream of [false, true]) await warmUp(r.target, r.call(stream), { label: `${r.name} ${stream ? 'SSE' : 'JSON'}` });
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const r of roundOrder(rows, round)) {
       const f = {};

@@ -81,12 +81,7 @@ try {
   }
   // Warm every gateway up to its steady state (JIT, connections, caches) before measuring.
   for (const g of gateways)
-    for (const stream of [false, true]) {
-      const cpu = await warmUp(g, (w) => g.call(stream, w));
-      process.stderr.write(
-        `warm-up: ${g.name} ${stream ? 'SSE' : 'JSON'}, CPU per answer by batch ${cpu.map((v) => v.toFixed(2)).join(', ')} ms\n`,
-      );
-    }
+    for (const stream of [false, true]) await warmUp(g, (w) => g.call(stream, w), { label: `${g.name} ${stream ? 'SSE' : 'JSON'}` });
   const figures = new Map(gateways.map((g) => [g.name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const g of roundOrder(gateways, round)) {

@@ -35,15 +35,18 @@ export async function closedLoop(target, call, total, c) {
  * time, until its server CPU per answer stops falling (within 10 % of the batch before) or after
  * `maxBatches`. A server runs for hours: what V8 spends compiling its hot code in the first thousand
  * answers (measured: about half of the CPU of an answer in the first 300, on every gateway) is not the
- * cost of an answer. Every gateway of a run gets the same treatment; returns the batches' CPU per answer.
+ * cost of an answer. Every gateway of a run gets the same treatment; returns the batches' CPU per answer,
+ * and with `label` also prints them to stderr.
  */
-export async function warmUp(target, call, { batch = 400, c = 16, maxBatches = 8 } = {}) {
+export async function warmUp(target, call, { batch = 400, c = 16, maxBatches = 8, label } = {}) {
   const seen = [];
   for (let i = 0; i < maxBatches; i += 1) {
     seen.push((await closedLoop(target, call, batch, c)).cpu);
     const [before, last] = seen.slice(-2);
     if (seen.length >= 3 && last >= before * 0.9) break;
   }
+  if (label)
+    process.stderr.write(`warm-up: ${label}, CPU per answer by batch of ${batch} ${seen.map((v) => v.toFixed(2)).join(', ')} ms\n`);
   return seen;
 }
 
