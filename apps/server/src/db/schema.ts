@@ -175,8 +175,13 @@ export const usageEvents = pgTable(
     modelId: text('model_id').notNull(),
     tokens: integer('tokens').notNull(),
     createdAt: createdAt(),
+    /** The reservation this charge settled (or counted as is); a settlement whose row is gone counts only if none names it (migration 0021). */
+    reservationId: uuid('reservation_id'),
   },
-  (t) => [index('usage_events_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('usage_events_user_idx').on(t.userId, t.createdAt),
+    index('usage_events_reservation_idx').on(t.reservationId).where(sql`${t.reservationId} is not null`),
+  ],
 );
 
 /**

@@ -9,6 +9,7 @@ import { usage, usageReservations, users } from '@/db/schema';
 import { manualClock } from '@/lib/clock';
 import { planChanged } from '@/modules/usage/plan-epoch';
 import { openReservationJournal, readOpen, replayReservationJournal } from '@/modules/usage/reservation-journal';
+import { recordUsage } from '@/modules/usage/usage.service';
 import { createUsageMeter, STALE_RESERVATION_MS } from '@/modules/usage/usage-meter';
 import { insertUser, useMemoryDatabasePerTest } from '../../../test/memory-database';
 
@@ -143,11 +144,18 @@ describe('the reservation journal', () => {
     const second = await meter.admit({ userId: u.id, requestId: 'k2', tokens: 400 });
     await second.written;
     journal.add({ ...entry(2), userId: gone });
-    // kill -9 here: neither answer is settled.
+    // A third answer was settled and its charge written, but the process was killed before it closed the line.
+    const third = { ...entry(3), userId: u.id, requestId: 'k3' };
+    journal.add(third);
+    await recordUsage(database.db, [
+      { userId: u.id, requestId: 'k3', now: third.now, byModel: [{ modelId: 'm', tokens: 25 }], reservationId: third.id },
+    ]);
+    // kill -9 here: neither of the first two answers is settled.
     journal.close();
     expect(await reservationsOf(u.id)).toEqual(['k1']);
 
-    // The next start: k2's row is inserted (k1's is kept as it is), the user who is gone is skipped.
+    // The next start: k2's row is inserted (k1's is kept as it is), the user who is gone is skipped,
+    // and k3, charged already, is not charged again.
     expect(await replayReservationJournal({ db: database.db, file, log })).toBe(2);
     expect(await reservationsOf(u.id)).toEqual(['k1', 'k2']);
     expect(fs.statSync(file).size).toBe(0);
@@ -155,7 +163,7 @@ describe('the reservation journal', () => {
     // Past any answer's lifetime, both are counted as they are.
     const later = manualClock(clock.now() + STALE_RESERVATION_MS + 1000);
     const next = createUsageMeter({ db: database.db, clock: later, freeTokens: 1_000_000, log });
-    expect(await next.read(u.id, later.now())).toMatchObject({ tokens: 700, requests: 2 });
+    expect(await next.read(u.id, later.now())).toMatchObject({ tokens: 725, requests: 3 });
   });
 
   it('keeps an answer going when its row cannot be written, and writes the row and its settlement once the database takes them', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
-import { insertReservations, type NewReservation } from '@/modules/usage/usage.service';
+import { insertReservations, type NewReservation, unchargedReservations } from '@/modules/usage/usage.service';
 
 /**
  * The reservations of a PGlite server, journaled before their rows reach the database (DATA_DIR/
@@ -120,7 +120,8 @@ export function readOpen(text: string): NewReservation[] {
 
 /**
  * At start, before any answer: inserts the rows of the reservations a killed process journaled but
- * never wrote (a row already there is kept, a user who is gone is skipped), then empties the journal.
+ * never wrote (a row already there is kept, a user who is gone is skipped, and one whose settlement
+ * was written before the process was killed is not written again), then empties the journal.
  * They are counted as is, like every reservation left by a process that died.
  */
 export async function replayReservationJournal({ db, file, log }: { db: Db; file: string; log: FastifyBaseLogger }) {
@@ -131,7 +132,12 @@ export async function replayReservationJournal({ db, file, log }: { db: Db; file
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw err;
   }
-  const left = readOpen(text);
+  const open = readOpen(text);
+  const uncharged = await unchargedReservations(
+    db,
+    open.map((r) => r.id),
+  );
+  const left = open.filter((r) => uncharged.has(r.id));
   if (left.length) {
     await insertReservations(db, left);
     log.warn({ reservations: left.length }, 'reservations of a stopped process recovered from the journal');

@@ -178,7 +178,7 @@ describe('usage meter', () => {
     const u = await newUser('crashed');
     const clock = manualClock(Date.UTC(2026, 10, 22));
     const dead = createUsageMeter({ db: database.db, clock, freeTokens: 100_000, log });
-    await dead.reserve({ userId: u.id, requestId: 'lost', tokens: 777 });
+    const unsettled = await dead.reserve({ userId: u.id, requestId: 'lost', tokens: 777 });
     // The process dies here: no settle, no flush.
     const next = createUsageMeter({ db: database.db, clock, freeTokens: 100_000, log });
     expect((await next.read(u.id, clock.now())).requests).toBe(0);
@@ -187,8 +187,12 @@ describe('usage meter', () => {
     const fresh = await next.reserve({ userId: u.id, requestId: 'after', tokens: 5 });
     expect(await next.read(u.id, clock.now())).toMatchObject({ tokens: 777, requests: 1 });
     expect((await database.db.select().from(usageReservations)).map((r) => r.id)).toEqual([fresh.id]);
-    // Counted once, even if a late settlement arrives.
-    expect((await database.db.select().from(usageEvents)).map((e) => e.modelId)).toEqual(['reserved']);
+    // Counted once, even if a late settlement arrives (its charge names the reservation).
+    expect((await database.db.select().from(usageEvents)).map((e) => [e.modelId, e.reservationId])).toEqual([['reserved', unsettled.id]]);
+    dead.settle(unsettled, [{ modelId: 'a', tokens: 5 }]);
+    await dead.flush();
+    expect(errors).toEqual([]);
+    expect(await next.read(u.id, clock.now())).toMatchObject({ tokens: 777, requests: 1 });
   });
 
   it('drops the usage of a user deleted before the batch is written, and keeps the others', async () => {

@@ -511,14 +511,16 @@ export function createUsageMeter({
       const row = awaitingRow.get(reservation);
       if (row) return void row.then((admitted) => admitted && meter.settle(reservation, byModel));
       leaveHere(reservation);
-      // Without a row it is charged outright (once: a second settlement names a row that is not there).
+      // Without a row it is charged outright, once: its charge names the reservation, and a second
+      // settlement of a reservation already charged counts nothing.
       const closes = rowless.delete(reservation.id) ? reservation.id : undefined;
       pending.push({
         userId: reservation.userId,
         requestId: reservation.requestId,
         byModel,
         now: clock.now(),
-        ...(closes ? { closes } : { reservationId: reservation.id }),
+        reservationId: reservation.id,
+        ...(closes ? { closes } : {}),
       });
       ended(reservation, totalTokens(byModel));
       settlementQueued();

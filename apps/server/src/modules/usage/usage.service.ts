@@ -26,7 +26,10 @@ export async function getUsage(db: Db, { userId, now, freeTokens }: { userId: st
 }
 
 export type ModelTokens = { modelId: string; tokens: number };
-/** An answered request; `reservationId` is the reservation it settles (counted only while that still exists). */
+/**
+ * An answered request; `reservationId` is the reservation it settles: counted if its row is still there,
+ * or if the row is gone but no charge names the reservation yet (lost with its asynchronous commit).
+ */
 export type UsageRecord = { userId: string; now: number; requestId: string; byModel: ModelTokens[]; reservationId?: string };
 export type Reservation = { id: string; userId: string; month: string; requestId: string; tokens: number };
 /** The model id under which a reservation counted as is (its process died before settling) is recorded. */
@@ -71,13 +74,31 @@ export async function insertReservations(db: Db, reservations: NewReservation[])
 }
 
 /**
+ * The reservations among `ids` that no charge names yet: a journal line left open by a killed process
+ * whose settlement was written (it was killed before closing the line) is not written again.
+ */
+export async function unchargedReservations(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const charged = await runRaw<{ id: string }>(
+    db,
+    'select distinct reservation_id as id from usage_events where reservation_id = any($1::uuid[])',
+    [ids],
+  );
+  const named = new Set(charged.rows.map((row) => row.id));
+  return new Set(ids.filter((id) => !named.has(id)));
+}
+
+/**
  * Writes the settlements and releases of earlier reservations in one statement (a group commit; the
  * function `sangam_record_usage` of migration 0012, whose plans the database keeps). Everything
  * travels as arrays, so a batch of 256 costs little more than a batch of one. The function can also
  * insert reservations; they are written by `insertReservations`, so its first columns go empty.
  */
-export async function recordUsage(db: Db, batch: UsageRecord[], releases: string[] = []): Promise<void> {
-  if (batch.length === 0 && releases.length === 0) return;
+export async function recordUsage(db: Db, records: UsageRecord[], releases: string[] = []): Promise<void> {
+  if (records.length === 0 && releases.length === 0) return;
+  // A reservation settled twice in one batch counts once (across batches, its first charge names it).
+  const seen = new Set<string>();
+  const batch = records.filter((r) => !r.reservationId || (!seen.has(r.reservationId) && Boolean(seen.add(r.reservationId))));
   const settling = [...batch.flatMap((r) => (r.reservationId ? [r.reservationId] : [])), ...releases];
   // One row per model of each settled request, with the reservation it settles (null: none).
   const events = batch.flatMap((r) =>
@@ -193,9 +214,16 @@ async function chargeStale(db: Db, userId: string, staleBefore: number) {
     t.requests += 1;
     byMonth.set(r.month, t);
   }
-  await db
-    .insert(usageEvents)
-    .values(stale.map((r) => ({ userId, requestId: r.requestId, modelId: RESERVED_MODEL_ID, tokens: r.tokens, createdAt: r.createdAt })));
+  await db.insert(usageEvents).values(
+    stale.map((r) => ({
+      userId,
+      requestId: r.requestId,
+      modelId: RESERVED_MODEL_ID,
+      tokens: r.tokens,
+      createdAt: r.createdAt,
+      reservationId: r.id,
+    })),
+  );
   await db
     .insert(usage)
     .values([...byMonth].map(([month, t]) => ({ userId, month, ...t })))
