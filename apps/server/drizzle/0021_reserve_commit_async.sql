@@ -16,7 +16,8 @@ CREATE INDEX IF NOT EXISTS usage_events_reservation_idx ON usage_events (reserva
 
 -- As migration 0012's, except that a settlement whose reservation row is gone still counts when no
 -- charge names that reservation yet (its row was lost with an asynchronous commit), and that every
--- event written names the reservation it settles.
+-- event written names its reservation. A reservation named but not among `settling` has no row
+-- (PGlite's journal): it is charged outright, as one without a reservation was.
 CREATE OR REPLACE FUNCTION sangam_record_usage(
   r_ids uuid[], r_users uuid[], r_months text[], r_requests text[], r_tokens integer[], r_at timestamptz[],
   settling uuid[],
@@ -45,13 +46,13 @@ BEGIN
     INSERT INTO usage_events (user_id, request_id, model_id, tokens, created_at, reservation_id)
     SELECT e.user_id, e.request_id, e.model_id, e.tokens, e.created_at, e.res
     FROM unnest(e_users, e_requests, e_models, e_tokens, e_at, e_reservations) AS e(user_id, request_id, model_id, tokens, created_at, res)
-    WHERE (e.res IS NULL OR e.res = ANY(settled)) AND EXISTS (SELECT 1 FROM users u WHERE u.id = e.user_id);
+    WHERE (e.res IS NULL OR NOT (e.res = ANY(settling)) OR e.res = ANY(settled)) AND EXISTS (SELECT 1 FROM users u WHERE u.id = e.user_id);
   END IF;
   IF cardinality(q_users) > 0 THEN
     INSERT INTO usage (user_id, month, tokens, requests)
     SELECT q.user_id, q.month, sum(q.tokens), count(*)
     FROM unnest(q_users, q_months, q_tokens, q_reservations) AS q(user_id, month, tokens, res)
-    WHERE (q.res IS NULL OR q.res = ANY(settled)) AND EXISTS (SELECT 1 FROM users u WHERE u.id = q.user_id)
+    WHERE (q.res IS NULL OR NOT (q.res = ANY(settling)) OR q.res = ANY(settled)) AND EXISTS (SELECT 1 FROM users u WHERE u.id = q.user_id)
     GROUP BY q.user_id, q.month
     ORDER BY q.user_id, q.month
     ON CONFLICT (user_id, month) DO UPDATE SET tokens = usage.tokens + excluded.tokens, requests = usage.requests + excluded.requests;

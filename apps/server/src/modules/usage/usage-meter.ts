@@ -520,7 +520,7 @@ export function createUsageMeter({
         byModel,
         now: clock.now(),
         reservationId: reservation.id,
-        ...(closes ? { closes } : {}),
+        ...(closes ? { closes, outright: true } : {}),
       });
       ended(reservation, totalTokens(byModel));
       settlementQueued();

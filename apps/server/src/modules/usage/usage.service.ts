@@ -30,7 +30,15 @@ export type ModelTokens = { modelId: string; tokens: number };
  * An answered request; `reservationId` is the reservation it settles: counted if its row is still there,
  * or if the row is gone but no charge names the reservation yet (lost with its asynchronous commit).
  */
-export type UsageRecord = { userId: string; now: number; requestId: string; byModel: ModelTokens[]; reservationId?: string };
+export type UsageRecord = {
+  userId: string;
+  now: number;
+  requestId: string;
+  byModel: ModelTokens[];
+  reservationId?: string;
+  /** The reservation has no row (PGlite's journal): charged outright, its charge naming it. */
+  outright?: boolean;
+};
 export type Reservation = { id: string; userId: string; month: string; requestId: string; tokens: number };
 /** The model id under which a reservation counted as is (its process died before settling) is recorded. */
 export const RESERVED_MODEL_ID = 'reserved';
@@ -99,7 +107,7 @@ export async function recordUsage(db: Db, records: UsageRecord[], releases: stri
   // A reservation settled twice in one batch counts once (across batches, its first charge names it).
   const seen = new Set<string>();
   const batch = records.filter((r) => !r.reservationId || (!seen.has(r.reservationId) && Boolean(seen.add(r.reservationId))));
-  const settling = [...batch.flatMap((r) => (r.reservationId ? [r.reservationId] : [])), ...releases];
+  const settling = [...batch.flatMap((r) => (r.reservationId && !r.outright ? [r.reservationId] : [])), ...releases];
   // One row per model of each settled request, with the reservation it settles (null: none).
   const events = batch.flatMap((r) =>
     r.byModel.map((m) => ({ ...m, userId: r.userId, requestId: r.requestId, reservationId: r.reservationId ?? null, at: iso(r.now) })),
