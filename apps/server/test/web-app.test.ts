@@ -95,10 +95,13 @@ describe('serving the web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    // Read to the end: a response left unread keeps its connection busy, and closing the app waits for it.
+    expect(await res.text()).toContain('console.log');
   });
 
   it('answers a missing asset with 404, not the app', async () => {
     const res = await fetch(`${t.baseUrl}/assets/missing.js`);
     expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<div id="root">');
   });
 });
