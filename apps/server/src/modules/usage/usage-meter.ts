@@ -34,6 +34,8 @@ const FLUSH_AT = 256;
 /** While the database refuses writes, at most this many settlements wait in memory. */
 const MAX_PENDING = 100_000;
 const MAX_TRIES = 5;
+/** The journal lines that settlements close: those of reservations without a row (`outright`). */
+const journalLines = (records: UsageRecord[]) => records.flatMap((r) => (r.outright && r.reservationId ? [r.reservationId] : []));
 const RETRY_AFTER_MS = 1_000;
 /**
  * A settlement or release waits this long for others before they are written together in one
@@ -93,8 +95,8 @@ export function createUsageMeter({
    */
   journal?: ReservationJournal;
 }) {
-  /** `closes`: a reservation without a row, whose journal line is closed once this settlement is written. */
-  let pending: Array<UsageRecord & { tries?: number; closes?: string }> = [];
+  /** An `outright` settlement's reservation has no row: its journal line is closed once the settlement is written. */
+  let pending: Array<UsageRecord & { tries?: number }> = [];
   let releases: string[] = [];
   /** Reservations waiting for the next batch, each with the answer that awaits it (`exclusive` only). */
   let reserving: Array<
@@ -183,7 +185,7 @@ export function createUsageMeter({
     const settlements =
       batch.length || dropped.length
         ? recordUsage(db, batch, dropped).then(
-            () => journal?.done(batch.flatMap((r) => (r.closes ? [r.closes] : []))),
+            () => journal?.done(journalLines(batch)),
             (err: unknown) => {
               // Settlements are kept for a later batch, given up after a few tries (their
               // reservations are then counted as is).
@@ -194,7 +196,7 @@ export function createUsageMeter({
               // A reservation without a row whose settlement is given up stays in the journal, and
               // the next start counts it as is; until then this process no longer waits for it.
               const givenUp = [...batch.filter((r) => !retry.includes(r)), ...kept.slice(0, -MAX_PENDING)];
-              journal?.giveUp(givenUp.flatMap((r) => (r.closes ? [r.closes] : [])));
+              journal?.giveUp(journalLines(givenUp));
               releases = [...dropped, ...releases].slice(-MAX_PENDING);
               log.error({ err, records: batch.length, retrying: retry.length }, 'recording usage failed');
               if (pending.length || releases.length) scheduleSettle('retry');
@@ -513,14 +515,14 @@ export function createUsageMeter({
       leaveHere(reservation);
       // Without a row it is charged outright, once: its charge names the reservation, and a second
       // settlement of a reservation already charged counts nothing.
-      const closes = rowless.delete(reservation.id) ? reservation.id : undefined;
+      const outright = rowless.delete(reservation.id);
       pending.push({
         userId: reservation.userId,
         requestId: reservation.requestId,
         byModel,
         now: clock.now(),
         reservationId: reservation.id,
-        ...(closes ? { closes, outright: true } : {}),
+        ...(outright ? { outright } : {}),
       });
       ended(reservation, totalTokens(byModel));
       settlementQueued();

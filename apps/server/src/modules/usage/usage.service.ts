@@ -98,7 +98,7 @@ export async function unchargedReservations(db: Db, ids: string[]): Promise<Set<
 
 /**
  * Writes the settlements and releases of earlier reservations in one statement (a group commit; the
- * function `sangam_record_usage` of migration 0012, whose plans the database keeps). Everything
+ * function `sangam_record_usage`, as migration 0021 last defined it, whose plans the database keeps). Everything
  * travels as arrays, so a batch of 256 costs little more than a batch of one. The function can also
  * insert reservations; they are written by `insertReservations`, so its first columns go empty.
  */
@@ -161,7 +161,7 @@ export type ReservationOutcome = Reservation | AppError;
 /**
  * Makes reservations before any model is called, atomically and shared by every instance: one
  * statement and one commit for the whole batch (`sangam_reserve_usage_batch`, migration 0019), each
- * reservation decided by `sangam_reserve_usage` (migrations 0012 and 0020) as it would be alone; a
+ * reservation decided by `sangam_reserve_usage` (as migration 0021 last defined it) as it would be alone; a
  * batch of one without a session to check calls that function directly. A user's row is
  * locked until the batch commits, so concurrent reservations of one user run one after another, in
  * the order asked. Refused with 402 QUOTA_EXCEEDED once the month's usage plus what is reserved
