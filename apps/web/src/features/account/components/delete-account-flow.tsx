@@ -56,6 +56,8 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
       const res = await authApi.login(email.trim(), password);
       setVerified({ email: res.user.email, token: res.access_token });
       verifyForm.setValue('password', '');
+      // A failed try's banner belongs to step 1: it would otherwise stay over step 2 for its 5 s.
+      flash.clearError();
       setStep(2);
     } catch (err) {
       flash.setError(
@@ -75,7 +77,14 @@ export function DeleteAccountFlow({ onCancel, onDeleted }: { onCancel: () => voi
     if (!reason || isLoading) return;
     setIsLoading(true);
     try {
-      const res = await authApi.deleteAccount(verified.token, { password, reason, feedback: feedback.trim() || undefined });
+      const body = { password, reason, feedback: feedback.trim() || undefined };
+      const res = await authApi.deleteAccount(verified.token, body).catch(async (err: unknown) => {
+        // Step 1's access token lives ACCESS_TOKEN_TTL_SECONDS: a user who took longer over step 2 is
+        // verified again with the password just typed, instead of being told to sign in.
+        if (!(err instanceof AppError && err.code === 'TOKEN_EXPIRED')) throw err;
+        const again = await authApi.login(verified.email, password);
+        return authApi.deleteAccount(again.access_token, body);
+      });
       flash.setMessage(successMessage(res.message, t`Account deleted successfully`));
       window.setTimeout(() => {
         if (session.user?.email === verified.email) dispatch(sessionCleared());
